@@ -1,0 +1,28 @@
+/** One jest run, one project per side (jsdom for components, node for the API and utils). */
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const common = {
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(typebox)/)'],
+  moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/configs/jest/style-mock.js',
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/configs/jest/setup-web.ts'],
+      testMatch: ['<rootDir>/{shared,hosts,remotes}/*/src/**/*.test.{ts,tsx}'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,41 @@
+import type { AdminRouteName } from './routes';
+
+/** The five accesses of SPEC §3. Each access is a role stored in the database. */
+export const ACCESSES = ['dashboard', 'article_management', 'site_editor', 'user_management', 'settings'] as const;
+export type Access = (typeof ACCESSES)[number];
+
+/**
+ * The role → route-name map (docs/decisions/access-map.md). Seeded into the
+ * roles table as each role's active_routes; the shell's guard and the API's
+ * authorization both read the roles from the database, this constant is the seed.
+ */
+export const ACCESS_ROUTES: Record<Access, readonly AdminRouteName[]> = {
+  dashboard: ['dashboard'],
+  article_management: ['list-of-articles', 'compose', 'list-of-categories'],
+  site_editor: ['list-leads', 'message-received', 'settings-whatsapp'],
+  user_management: ['users'],
+  settings: ['settings', 'seo', 'settings-whatsapp'],
+};
+
+/** Open to every signed-in user whatever their roles. */
+export const SIGNED_IN_ROUTES: readonly AdminRouteName[] = ['settings-profile'];
+
+export interface RoleRoutes {
+  name: string;
+  active_routes: string[];
+}
+
+/** The one access rule: a route is allowed when any role lists it (or it is open to all signed-in users). */
+export function canOpenRoute(roles: readonly RoleRoutes[], route: string): boolean {
+  if ((SIGNED_IN_ROUTES as readonly string[]).includes(route)) return true;
+  return roles.some((role) => role.active_routes.includes(route));
+}
+
+export const USER_TYPES = ['admin', 'manager', 'operational', 'internship', 'ceo', 'marketing_director'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const USER_STATUSES = ['active', 'inactive', 'blocked', 'first-access'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const GENDERS = ['female', 'male', 'other', 'unspecified'] as const;
+export type Gender = (typeof GENDERS)[number];

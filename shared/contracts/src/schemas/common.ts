@@ -1,0 +1,44 @@
+import { Type, type TSchema } from 'typebox';
+import { ERROR_CODES } from '../errors';
+
+export const FieldErrorSchema = Type.Object({
+  property: Type.String(),
+  message: Type.Record(Type.String(), Type.String()),
+});
+
+export const ErrorEnvelopeSchema = Type.Object(
+  {
+    error: Type.Literal(true),
+    statusCode: Type.Integer(),
+    code: Type.Enum(Object.values(ERROR_CODES)),
+    message: Type.String(),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  },
+  { $id: 'ErrorEnvelope' },
+);
+
+/** `{ data, message? }` */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ data, message: Type.Optional(Type.String()) });
+
+/** `{ data: { items, total, page, limit } }` */
+export const ListEnvelope = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Object({
+      items: Type.Array(item),
+      total: Type.Integer({ minimum: 0 }),
+      page: Type.Integer({ minimum: 1 }),
+      limit: Type.Integer({ minimum: 1 }),
+    }),
+    message: Type.Optional(Type.String()),
+  });
+
+export const MessageEnvelope = Type.Object({ message: Type.String() });
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const UniqueKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** `{id}/{unique_key}`: both must match the same record. */
+export const IdKeyParams = Type.Object({ id: Id, unique_key: UniqueKey }, { additionalProperties: false });
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });

@@ -1,0 +1,37 @@
+/** Static types of the schemas; type-only, so importing them costs a bundle nothing. */
+import type { Static } from 'typebox';
+import type * as S from './index';
+
+export type User = Static<typeof S.UserSchema>;
+export type PublicUser = Static<typeof S.PublicUserSchema>;
+export type UserCreateInput = Static<typeof S.UserCreateBody>;
+export type UserUpdateInput = Static<typeof S.UserUpdateBody>;
+export type UserCreated = Static<typeof S.UserCreatedSchema>;
+export type UsersListInput = Static<typeof S.UsersListBody>;
+export type ChangeStatusInput = Static<typeof S.ChangeStatusBody>;
+export type ChangePasswordInput = Static<typeof S.ChangePasswordBody>;
+export type Role = Static<typeof S.RoleSchema>;
+export type ActiveRoutes = Static<typeof S.ActiveRoutesSchema>;
+export type LoginInput = Static<typeof S.LoginBody>;
+export type LoginResult = Static<typeof S.LoginResponse>;
+export type RecoverPasswordInput = Static<typeof S.RecoverPasswordBody>;
+export type ResetPasswordInput = Static<typeof S.ResetPasswordBody>;
+export type ResetLink = Static<typeof S.ResetLinkSchema>;
+export type FirstAccessInput = Static<typeof S.FirstAccessBody>;
+export type VerifyCodeInput = Static<typeof S.VerifyCodeBody>;
+export type ResendCodeInput = Static<typeof S.ResendCodeBody>;
+export type SeoEntry = Static<typeof S.SeoEntrySchema>;
+export type PublicSeo = Static<typeof S.PublicSeoSchema>;
+export type SeoCreateInput = Static<typeof S.SeoCreateBody>;
+export type SeoUpdateInput = Static<typeof S.SeoUpdateBody>;
+
+export interface Envelope<T> {
+  data: T;
+  message?: string;
+}
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
