@@ -1,0 +1,49 @@
+import { contrastRatio, hexToRgb, isHexColor, isLight, luminance, readableTextColor, relativeLuminance } from './color';
+
+describe('colour helpers', () => {
+  it('parses #rgb and #rrggbb, with or without #, any case', () => {
+    expect(hexToRgb('#fff')).toEqual({ r: 255, g: 255, b: 255 });
+    expect(hexToRgb('1B2A4A')).toEqual({ r: 27, g: 42, b: 74 });
+    expect(hexToRgb(' #AbC ')).toEqual({ r: 170, g: 187, b: 204 });
+  });
+
+  it('rejects anything else', () => {
+    expect(() => hexToRgb('#ffff')).toThrow(TypeError);
+    expect(() => hexToRgb('red')).toThrow('Invalid hex colour: red');
+    expect(() => luminance('')).toThrow(TypeError);
+    expect(isHexColor('#12345g')).toBe(false);
+    expect(isHexColor(12)).toBe(false);
+    expect(isHexColor('#123')).toBe(true);
+  });
+
+  it('gives luminance between 0 and 1', () => {
+    expect(luminance('#000')).toBe(0);
+    expect(luminance('#ffffff')).toBeCloseTo(1, 10);
+    expect(luminance('#ff0000')).toBeCloseTo(0.299, 3);
+    expect(luminance('#f00')).toBe(luminance('#ff0000'));
+  });
+
+  it('counts luminance above 0.6 as light', () => {
+    expect(isLight('#ffffff')).toBe(true);
+    expect(isLight('#f5c242')).toBe(true);
+    expect(isLight('#1b2a4a')).toBe(false);
+    expect(isLight('#999999')).toBe(false); // exactly 0.6 is not above
+    expect(isLight('#9a9a9a')).toBe(true);
+  });
+
+  it('computes WCAG relative luminance and contrast', () => {
+    expect(relativeLuminance('#ffffff')).toBeCloseTo(1, 10);
+    expect(relativeLuminance('#000000')).toBe(0);
+    expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#777', '#777')).toBe(1);
+  });
+
+  it('picks the readable text colour', () => {
+    expect(readableTextColor('#1b2a4a')).toBe('#ffffff');
+    expect(readableTextColor('#ffffff')).toBe('#000000');
+    expect(readableTextColor('#f5c242')).toBe('#000000');
+    expect(readableTextColor('#00ff00')).toBe('#000000');
+    expect(readableTextColor('#7c3aed')).toBe('#ffffff');
+  });
+});

@@ -1,0 +1,96 @@
+import { formatDateTime } from './dates';
+
+/** One export column (SPEC §3 'Export row'): a field name (dots reach nested values) or a getter, a header label and an optional formatter. */
+export interface CsvColumn<T> {
+  field: string | ((row: T) => unknown);
+  label: string;
+  format?: (value: unknown, row: T) => string;
+}
+
+export interface CsvOptions {
+  /** Prefix the text with a UTF-8 byte-order mark so Excel reads accents correctly (default true). */
+  bom?: boolean;
+}
+
+export const CSV_SEPARATOR = ';';
+export const CSV_LINE_BREAK = '\r\n';
+export const CSV_BOM = '\uFEFF';
+export const CSV_MIME = 'text/csv;charset=utf-8';
+
+function readField(row: unknown, path: string): unknown {
+  let current: unknown = row;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function stringify(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatDateTime(value);
+  if (Array.isArray(value)) return value.map(stringify).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Quotes a cell when it holds the separator, a quote, a line break or edge
+ * spaces (quotes doubled). A text starting with = + - @ or a tab that is not a
+ * number gets a leading apostrophe so a spreadsheet never runs it as a formula
+ * (exports hold visitor-typed names and messages).
+ */
+export function escapeCsvCell(cell: string): string {
+  let out = cell;
+  if (/^[=+\-@\t\r]/.test(out) && !/^[-+]?\d[\d.,]*$/.test(out)) out = `'${out}`;
+  if (/[;"\r\n]|^\s|\s$/.test(out)) out = `"${out.replace(/"/g, '""')}"`;
+  return out;
+}
+
+/** CSV text: a header of labels, then one line per row; ';' separated, CRLF lines, BOM first unless `bom: false`. */
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], options: CsvOptions = {}): string {
+  const header = columns.map((column) => escapeCsvCell(column.label)).join(CSV_SEPARATOR);
+  const lines = rows.map((row) =>
+    columns
+      .map((column) => {
+        const value = typeof column.field === 'function' ? column.field(row) : readField(row, column.field);
+        return escapeCsvCell(column.format ? column.format(value, row) : stringify(value));
+      })
+      .join(CSV_SEPARATOR),
+  );
+  return (options.bom === false ? '' : CSV_BOM) + [header, ...lines].join(CSV_LINE_BREAK);
+}
+
+/** 'export-143005.csv' (base plus an hour-minute-second stamp), or 'export.csv' without the stamp. */
+export function csvFileName(base = 'export', withStamp = true, now: Date = new Date()): string {
+  const name = base.trim().replace(/\.csv$/i, '') || 'export';
+  if (!withStamp) return `${name}.csv`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${name}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.csv`;
+}
+
+export interface DownloadCsvOptions {
+  /** Base of the file name (default 'export'). */
+  base?: string;
+  /** Append the hour-minute-second stamp (default true). */
+  withStamp?: boolean;
+}
+
+/** Builds the CSV and has the browser save it; returns the file name used. Browser only. */
+export function downloadCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], options: DownloadCsvOptions = {}): string {
+  const fileName = csvFileName(options.base, options.withStamp);
+  const blob = new Blob([toCsv(rows, columns)], { type: CSV_MIME });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    URL.revokeObjectURL(url);
+  }
+  return fileName;
+}

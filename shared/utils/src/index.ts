@@ -1,0 +1,36 @@
+export { initials } from './initials';
+export { truncate, ELLIPSIS, TRUNCATE_TYPE_ERROR } from './truncate';
+export {
+  readingTime,
+  readingMinutes,
+  countWords,
+  stripHtml,
+  formatReadingTime,
+  WORDS_PER_MINUTE,
+  type ReadingTimeFormatter,
+} from './reading-time';
+export { formatDate, formatDateTime, formatDateLong, formatRelative, monthName, type DateInput } from './dates';
+export {
+  toCsv,
+  csvFileName,
+  downloadCsv,
+  escapeCsvCell,
+  CSV_SEPARATOR,
+  CSV_LINE_BREAK,
+  CSV_BOM,
+  CSV_MIME,
+  type CsvColumn,
+  type CsvOptions,
+  type DownloadCsvOptions,
+} from './csv';
+export {
+  luminance,
+  isLight,
+  relativeLuminance,
+  contrastRatio,
+  readableTextColor,
+  hexToRgb,
+  isHexColor,
+  type Rgb,
+} from './color';
+export { slugify } from './slugify';
