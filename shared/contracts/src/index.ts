@@ -2,4 +2,5 @@ export * from './routes';
 export * from './access';
 export * from './errors';
 export * from './validation';
+export * from './federation';
 export type * from './schemas/types';

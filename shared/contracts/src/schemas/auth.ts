@@ -52,3 +52,9 @@ export const VerifyCodeBody = Type.Object(
 
 /** POST /auth/resend-code */
 export const ResendCodeBody = Type.Object({ email: Email }, { additionalProperties: false });
+
+/** GET /auth/me: the signed-in user and the roles (with active_routes) the guard checks. */
+export const MeSchema = Type.Object({
+  user: UserSchema,
+  roles: Type.Array(Type.Object({ name: Type.String(), active_routes: Type.Array(Type.String()) })),
+});

@@ -2,3 +2,5 @@ export * from './common';
 export * from './user';
 export * from './auth';
 export * from './seo';
+export * from './messages';
+export * from './system';

@@ -35,3 +35,6 @@ export interface ListPage<T> {
   page: number;
   limit: number;
 }
+
+export type Me = Static<typeof S.MeSchema>;
+export type RemotesConfig = Static<typeof S.RemotesConfigSchema>;

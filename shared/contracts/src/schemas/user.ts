@@ -28,6 +28,8 @@ export const UserSchema = Type.Object(
     tax_id: Type.Union([Type.String(), Type.Null()]),
     biography: Type.Union([Type.String(), Type.Null()]),
     photo: Type.Union([Type.String(), Type.Null()]),
+    /** When the account's email was verified by code; null until then (first-access flow). */
+    verified_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

@@ -1,0 +1,92 @@
+// One webpack + Module Federation config for the shell and both remotes.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedDeps } = require('./shared-deps');
+
+const root = path.join(__dirname, '../..');
+
+/**
+ * @param {object} o
+ * @param {string} o.name          container name (never a reserved word: `public_remote`, not `public`)
+ * @param {string} o.dir           package folder
+ * @param {number} o.port          dev-server port
+ * @param {Record<string,string>} [o.exposes]
+ * @param {boolean} [o.host]       the shell: fixed publicPath '/', html entry, runtime plugins
+ * @param {string[]} [o.runtimePlugins]
+ * @param {(app: any) => void} [o.devMiddleware]
+ */
+function createConfig(o) {
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    return {
+      mode: prod ? 'production' : 'development',
+      context: o.dir,
+      entry: { main: './src/index.ts' },
+      devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(o.dir, 'dist'),
+        // MF: hash only chunkFilename; the entry and remoteEntry keep stable names (no-cache headers).
+        filename: '[name].js',
+        chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
+        publicPath: o.host ? '/' : 'auto',
+        uniqueName: o.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        alias: prod
+          ? { 'react-router$': path.join(root, 'node_modules/react-router/dist/production/index.mjs') }
+          : {},
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: o.name,
+          filename: 'remoteEntry.js',
+          exposes: o.exposes ?? {},
+          remotes: {},
+          shared: sharedDeps(),
+          manifest: true,
+          dts: false,
+          runtimePlugins: o.runtimePlugins ?? [],
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(o.dir, 'src/index.html'),
+          publicPath: '/',
+          chunks: ['main'],
+        }),
+      ],
+      optimization: { moduleIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: o.port,
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        setupMiddlewares: (middlewares, server) => {
+          if (o.devMiddleware) o.devMiddleware(server.app);
+          return middlewares;
+        },
+      },
+    };
+  };
+}
+
+module.exports = { createConfig, root };

@@ -1,0 +1,68 @@
+// ESLint: TypeScript rules, React hooks, and the import boundaries of ARCHITECTURE §2/§3:
+// no cycles; remotes import only shared packages; shared packages import no app.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const APPS = ['./hosts', './remotes', './services'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.e2e-artifacts/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    languageOptions: { parserOptions: { ecmaVersion: 2022, sourceType: 'module' } },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: APPS, message: 'Shared packages never import an app.' },
+            { target: './remotes/public', from: ['./hosts', './services', './remotes/admin'], message: 'A remote imports only shared packages.' },
+            { target: './remotes/admin', from: ['./hosts', './services', './remotes/public'], message: 'A remote imports only shared packages.' },
+            { target: './hosts', from: ['./remotes', './services'], message: 'The shell loads remotes at run time, never imports them.' },
+            { target: './services', from: ['./hosts', './remotes', './shared/core', './shared/ui', './shared/i18n'], message: 'The API imports only shared/contracts and shared/utils.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js'): the whole library costs 62 KiB." }],
+          patterns: [{ group: ['@vitrine/*/src/*', '!@vitrine/ui/src/styles.css'], message: 'Import a shared package by its name, not its files.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['remotes/public/**/*.{ts,tsx}', 'hosts/shell/src/layouts/public-layout.tsx', 'hosts/shell/src/pages/**/*.{ts,tsx}', 'shared/{ui,core,utils,i18n}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'antd', message: 'Public pages never load antd (docs/decisions/ui-without-antd-on-public.md).' },
+            { name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js')." },
+          ],
+          patterns: [{ group: ['antd/*', '@ant-design/*'], message: 'Public pages never load antd.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'services/api/test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

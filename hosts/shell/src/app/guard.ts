@@ -1,0 +1,71 @@
+import { redirect } from 'react-router';
+import { ADMIN_ROUTES, canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
+import { authStore, fetchActiveRoutes } from '@vitrine/core';
+
+export const LOGIN_PATH = '/login';
+export const FORBIDDEN_PATH = '/error-forbidden';
+export const DASHBOARD_PATH = ADMIN_ROUTES.dashboard;
+
+/** Where a first-access user must go before anything else: verify the email by code, then choose a password. */
+export function firstAccessStep(user: { status: string; verified_at?: string | null }): string | null {
+  if (user.status !== 'first-access') return null;
+  return user.verified_at ? '/first-access' : '/verify-account';
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  return redirect(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`);
+}
+
+/**
+ * The route guard of SPEC §2 for an authenticated route: no token → login;
+ * the active routes are refreshed first; no role lists the route → error-forbidden;
+ * a first-access user is sent to finish their first access.
+ */
+export function requireRoute(name: AdminRouteName) {
+  return async ({ request }: { request: Request }): Promise<null> => {
+    const { authToken, authUser } = authStore.getState();
+    if (!authToken || !authUser) throw loginRedirect(request);
+    let access;
+    try {
+      access = await fetchActiveRoutes(authUser.id, name);
+    } catch (error) {
+      // A 401 has already cleared the session (common error handler); anything else: try again from login.
+      if (!authStore.getState().authToken) throw loginRedirect(request);
+      throw error;
+    }
+    const step = firstAccessStep(access.user);
+    if (step) throw redirect(step);
+    if (!canOpenRoute(access.roles, name)) throw redirect(FORBIDDEN_PATH);
+    return null;
+  };
+}
+
+/** login (and the other signed-out pages): a visitor with a token goes to the dashboard. */
+export function redirectIfSignedIn(): null {
+  const { authToken, authUser } = authStore.getState();
+  if (authToken && authUser) {
+    throw redirect(firstAccessStep(authUser) ?? DASHBOARD_PATH);
+  }
+  return null;
+}
+
+/** first-access and verify-account need a signed-in first-access user. */
+export function requireFirstAccess(step: '/verify-account' | '/first-access') {
+  return ({ request }: { request: Request }): null => {
+    const { authToken, authUser } = authStore.getState();
+    if (!authToken || !authUser) throw loginRedirect(request);
+    const needed = firstAccessStep(authUser);
+    if (!needed) throw redirect(DASHBOARD_PATH);
+    if (needed !== step) throw redirect(needed);
+    return null;
+  };
+}
+
+/** The /admin layout itself: signed-in users only. */
+export function requireSignedIn({ request }: { request: Request }): null {
+  const { authToken, authUser } = authStore.getState();
+  if (!authToken || !authUser) throw loginRedirect(request);
+  return null;
+}

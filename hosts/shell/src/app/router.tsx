@@ -1,0 +1,113 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import {
+  ADMIN_ROUTES,
+  ADMIN_ROUTE_NAMES,
+  PUBLIC_ROUTES,
+  REMOTES,
+  type PublicRouteName,
+  type RouteName,
+} from '@vitrine/contracts';
+import { RemotePage } from '../federation/remote-page';
+import { loadRemotePages } from '../federation/remotes';
+import { NotFoundPage } from '../pages/not-found';
+import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
+import { RootLayout } from './root-layout';
+import { PublicLayout } from '../layouts/public-layout';
+import { rootLoader } from './root-loader';
+
+export interface RouteHandle {
+  name: RouteName | 'not-found';
+}
+
+/** Starts fetching a remote while the navigation is pending (errors are shown by the page). */
+const preload = (remote: (typeof REMOTES)[keyof typeof REMOTES]) => () => {
+  loadRemotePages(remote).catch(() => undefined);
+  return null;
+};
+
+/** Drops the leading slash: children of the layout routes use relative paths. */
+const rel = (path: string) => path.replace(/^\//, '');
+
+const publicRemoteRoute = (name: PublicRouteName): RouteObject => ({
+  path: rel(PUBLIC_ROUTES[name]),
+  handle: { name } satisfies RouteHandle,
+  loader: preload(REMOTES.public),
+  element: <RemotePage remote={REMOTES.public} page={name} />,
+});
+
+const shellPage = (
+  name: PublicRouteName,
+  load: () => Promise<{ Component: React.ComponentType }>,
+  loader?: RouteObject['loader'],
+): RouteObject => ({
+  path: rel(PUBLIC_ROUTES[name]),
+  handle: { name } satisfies RouteHandle,
+  lazy: load,
+  ...(loader ? { loader } : {}),
+});
+
+/** The route table of SPEC §2. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    loader: rootLoader,
+    shouldRevalidate: () => false,
+    hydrateFallbackElement: null,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, handle: { name: 'home' } satisfies RouteHandle, loader: preload(REMOTES.public), element: <RemotePage remote={REMOTES.public} page="home" /> },
+          publicRemoteRoute('blog'),
+          publicRemoteRoute('list-article-results'),
+          publicRemoteRoute('post'),
+          publicRemoteRoute('profile'),
+          publicRemoteRoute('contact'),
+          publicRemoteRoute('unsubscribe-newsletter'),
+          publicRemoteRoute('rc-sistemI'),
+          publicRemoteRoute('faq'),
+          shellPage('login', () => import('../pages/login').then((m) => ({ Component: m.LoginPage })), redirectIfSignedIn),
+          shellPage('recover-password', () => import('../pages/recover-password').then((m) => ({ Component: m.RecoverPasswordPage })), redirectIfSignedIn),
+          shellPage('reset-password', () => import('../pages/reset-password').then((m) => ({ Component: m.ResetPasswordPage }))),
+          shellPage('verify-account', () => import('../pages/verify-account').then((m) => ({ Component: m.VerifyAccountPage })), requireFirstAccess('/verify-account')),
+          shellPage('first-access', () => import('../pages/first-access').then((m) => ({ Component: m.FirstAccessPage })), requireFirstAccess('/first-access')),
+          shellPage('logout', () => import('../pages/logout').then((m) => ({ Component: m.LogoutPage }))),
+          shellPage('error-forbidden', () => import('../pages/error-forbidden').then((m) => ({ Component: m.ForbiddenPage }))),
+        ],
+      },
+      {
+        lazy: () => import('../layouts/main-layout').then((m) => ({ Component: m.MainLayout })),
+        children: [publicRemoteRoute('playground')],
+      },
+      {
+        path: 'admin',
+        loader: requireSignedIn,
+        lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        children: [
+          { index: true, loader: () => redirect(DASHBOARD_PATH) },
+          ...ADMIN_ROUTE_NAMES.map(
+            (name): RouteObject => ({
+              path: ADMIN_ROUTES[name].replace(/^\/admin\//, ''),
+              handle: { name } satisfies RouteHandle,
+              loader: async (args) => {
+                preload(REMOTES.admin)();
+                return requireRoute(name)(args);
+              },
+              element: <RemotePage remote={REMOTES.admin} page={name} />,
+            }),
+          ),
+          { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <PublicLayout />,
+        children: [{ path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> }],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

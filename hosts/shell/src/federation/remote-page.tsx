@@ -1,0 +1,103 @@
+import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RemoteName, RemotePagesModule, RouteName } from '@vitrine/contracts';
+import { Spinner } from '@vitrine/ui';
+import { NotFoundPage } from '../pages/not-found';
+import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
+
+interface FallbackProps {
+  onRetry: () => void;
+  kind: 'load' | 'render';
+}
+
+export function RemoteFallback({ onRetry, kind }: FallbackProps) {
+  const { t } = useTranslation('common');
+  return (
+    <section className="vt-remote-fallback" role="alert" data-testid="remote-fallback">
+      <h2>{t(kind === 'load' ? 'remote.loadFailedTitle' : 'remote.renderFailedTitle')}</h2>
+      <p>{t('remote.loadFailedText')}</p>
+      <button type="button" className="vt-btn vt-btn--primary" onClick={onRetry}>
+        {t('actions.retry')}
+      </button>
+    </section>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+}
+
+/** Catches a page that throws while rendering, or a page chunk that fails to load. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('[federation] remote page failed', error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const chunkFailed = error.name === 'ChunkLoadError' || /Loading chunk|Failed to fetch|RUNTIME-/.test(error.message);
+    return (
+      <RemoteFallback
+        kind={chunkFailed ? 'load' : 'render'}
+        onRetry={() => {
+          this.setState({ error: null });
+          this.props.onRetry();
+        }}
+      />
+    );
+  }
+}
+
+interface RemotePageProps {
+  remote: RemoteName;
+  page: RouteName;
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; module: RemotePagesModule } | { status: 'failed' };
+
+/** Renders one page of a remote inside the shell, with a fallback and Retry when the remote is down. */
+export function RemotePage({ remote, page }: RemotePageProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => {
+    const module = loadedRemotePages(remote);
+    return module ? { status: 'ready', module } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    if (state.status === 'ready') return;
+    let live = true;
+    loadRemotePages(remote).then(
+      (module) => live && setState({ status: 'ready', module }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt, state.status]);
+
+  const retry = () => {
+    resetRemote(remote);
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+
+  if (state.status === 'failed') return <RemoteFallback kind="load" onRetry={retry} />;
+  if (state.status === 'loading') return <Spinner label="" />;
+  const Page = state.module.pages[page];
+  if (!Page) return <NotFoundPage />;
+  return (
+    <RemoteErrorBoundary key={`${page}:${attempt}`} onRetry={retry}>
+      <Suspense fallback={<Spinner label="" />}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

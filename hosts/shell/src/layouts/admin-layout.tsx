@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { Link, Outlet, useMatches, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { App as AntApp, Avatar, Button, ConfigProvider, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, type AdminRouteName } from '@vitrine/contracts';
+import { setLanguage, useAuth, type Locale } from '@vitrine/core';
+import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
+import { initials } from '@vitrine/utils';
+import type { RouteHandle } from '../app/router';
+import './admin-layout.css';
+
+/** Routes that are pages of their own in the menu (compose opens from the articles list, seo sits in settings). */
+const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
+
+/** The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may open. */
+export function AdminLayout() {
+  const { t, i18n } = useTranslation('admin');
+  const user = useAuth((s) => s.authUser);
+  const roles = useAuth((s) => s.roles);
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const [collapsed, setCollapsed] = useState(false);
+  const current = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.name).find(Boolean);
+
+  const items = useMemo(
+    () =>
+      MENU.filter((name) => canOpenRoute(roles, name)).map((name) => ({
+        key: name,
+        label: <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>,
+      })),
+    [roles, t],
+  );
+
+  const fullName = user ? `${user.name} ${user.last_name}` : '';
+  return (
+    <ConfigProvider locale={i18n.language === 'pt-BR' ? ptBR : enUS} theme={{ token: themeTokens, algorithm: antdTheme.defaultAlgorithm }}>
+      <AntApp>
+        <Layout className="vt-admin" hasSider>
+          <Layout.Sider
+            collapsible
+            collapsed={collapsed}
+            onCollapse={setCollapsed}
+            breakpoint="lg"
+            width={232}
+            className="vt-admin__sider"
+            theme="dark"
+          >
+            <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
+              <Logo variant="light" compact={collapsed} />
+            </Link>
+            <Menu theme="dark" mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
+          </Layout.Sider>
+          <Layout>
+            <Layout.Header className="vt-admin__header">
+              <span className="vt-admin__title">{current ? t(`menu.${current}`, { defaultValue: '' }) : ''}</span>
+              <div className="vt-admin__actions">
+                <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'profile', label: t('menu.settings-profile'), onClick: () => navigate(ADMIN_ROUTES['settings-profile']) },
+                      { key: 'site', label: t('layout.viewSite'), onClick: () => navigate('/') },
+                      { type: 'divider' },
+                      { key: 'logout', danger: true, label: t('layout.logout'), onClick: () => navigate('/logout') },
+                    ],
+                  }}
+                >
+                  <Button type="text" className="vt-admin__user" data-testid="admin-user">
+                    <Avatar src={user?.photo ?? undefined} style={{ background: '#7c3aed' }}>
+                      {initials(fullName)}
+                    </Avatar>
+                    <span>{fullName}</span>
+                  </Button>
+                </Dropdown>
+              </div>
+            </Layout.Header>
+            <Layout.Content className="vt-admin__content">
+              <Outlet />
+            </Layout.Content>
+          </Layout>
+        </Layout>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@vitrine/ui';
+import './layouts.css';
+
+/** The second public group of SPEC §2 (playground): a bare layout without the site navigation. */
+export function MainLayout() {
+  return (
+    <div className="vt-main-layout">
+      <header className="vt-main-layout__header">
+        <Link to="/" aria-label="Vitrine">
+          <Logo />
+        </Link>
+      </header>
+      <main id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+const path = require('node:path');
+const { createConfig } = require('../../configs/webpack/create-config');
+
+// Dev: the shell's dev server answers /remotes.json with the remotes' dev servers
+// and forwards the API to `npm run dev -w @vitrine/api` (scripts/dev.mjs starts all).
+const devRemotes = {
+  apiBaseUrl: '/api',
+  remotes: {
+    public_remote: 'http://localhost:3001/mf-manifest.json',
+    admin_remote: 'http://localhost:3002/mf-manifest.json',
+  },
+};
+
+const config = createConfig({
+  name: 'shell',
+  dir: __dirname,
+  port: 8080,
+  host: true,
+  runtimePlugins: [path.join(__dirname, 'src/federation/runtime-plugin.ts')],
+  devMiddleware: (app) => app.get('/remotes.json', (_req, res) => res.json(devRemotes)),
+});
+
+module.exports = (env, argv) => {
+  const cfg = config(env, argv);
+  cfg.devServer.proxy = [{ context: ['/api', '/uploads'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }];
+  return cfg;
+};

@@ -1,0 +1,2 @@
+// Standalone development entry only; the shell loads ./pages through Module Federation.
+import('./bootstrap');

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { buildPath, PUBLIC_ROUTES, type PublicUser } from '@vitrine/contracts';
+import { recentUpdatedUsers } from '@vitrine/core';
+import { Skeleton } from '@vitrine/ui';
+import { initials } from '@vitrine/utils';
+import './home.css';
+
+const SERVICES = ['technology', 'design', 'marketing'] as const;
+
+function TeamSection() {
+  const { t } = useTranslation('public');
+  const [people, setPeople] = useState<PublicUser[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    recentUpdatedUsers(4)
+      .then((list) => live && setPeople(list))
+      .catch(() => live && setPeople([]));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (people && people.length === 0) return null;
+  return (
+    <section className="vt-home__team" aria-labelledby="home-team">
+      <h2 id="home-team">{t('home.team.title')}</h2>
+      <p className="vt-home__lead">{t('home.team.subtitle')}</p>
+      <ul className="vt-home__people">
+        {(people ?? Array.from({ length: 4 }, () => null)).map((person, i) =>
+          person ? (
+            <li key={person.id} className="vt-home__person">
+              <Link to={buildPath(PUBLIC_ROUTES.profile, { uniqueKey: person.unique_key, id: person.id })}>
+                {person.photo ? (
+                  <img src={person.photo} alt="" width={72} height={72} loading="lazy" />
+                ) : (
+                  <span className="vt-home__avatar" aria-hidden="true">
+                    {initials(`${person.name} ${person.last_name}`)}
+                  </span>
+                )}
+                <strong>
+                  {person.name} {person.last_name}
+                </strong>
+                <span>{person.position}</span>
+              </Link>
+            </li>
+          ) : (
+            <li key={i} className="vt-home__person">
+              <Skeleton height={150} />
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+/** Home (SPEC §2). The article sections (emphasis, recent, popular, tendencies, tags) arrive with the content work. */
+export function HomePage() {
+  const { t } = useTranslation('public');
+  return (
+    <div className="vt-home" data-testid="home-page">
+      <section className="vt-home__hero">
+        <p className="vt-home__eyebrow">{t('home.hero.eyebrow')}</p>
+        <h1>{t('home.hero.title')}</h1>
+        <p className="vt-home__lead">{t('home.hero.subtitle')}</p>
+        <div className="vt-home__cta">
+          <Link className="vt-btn vt-btn--primary" to={PUBLIC_ROUTES.contact}>
+            {t('home.hero.primaryCta')}
+          </Link>
+          <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.blog}>
+            {t('home.hero.secondaryCta')}
+          </Link>
+        </div>
+      </section>
+      <section className="vt-home__services" aria-labelledby="home-services">
+        <h2 id="home-services">{t('home.services.title')}</h2>
+        <ul>
+          {SERVICES.map((key) => (
+            <li key={key}>
+              <h3>{t(`home.services.${key}.title`)}</h3>
+              <p>{t(`home.services.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <TeamSection />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// npm start: builds what is missing or stale, then runs the one process of ARCHITECTURE §1
+// (API + shell + remotes + uploads on PORT, default 8080).
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { buildAll, needsBuild, root, TARGETS } from './lib.mjs';
+
+const startedAt = Date.now();
+const stale = Object.keys(TARGETS).filter(needsBuild);
+if (stale.length) {
+  console.log(`[start] building: ${stale.join(', ')}`);
+  try {
+    await buildAll(stale);
+  } catch (error) {
+    console.error(`[start] build failed: ${error.message}`);
+    process.exit(1);
+  }
+}
+
+const server = spawn(process.execPath, [path.join(root, 'services/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, VITRINE_STARTED_AT: String(startedAt) },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
