@@ -1,0 +1,209 @@
+import { ERROR_CODES, ADMIN_ROUTE_NAMES, USER_TYPES, USER_STATUSES, ACCESSES, PASSWORD_CHECKS } from '@vitrine/contracts';
+import {
+  createI18n,
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_CODES,
+  NAMESPACES,
+  normalizeLocale,
+  resolveInitialLocale,
+  resources,
+  tk,
+} from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : flatten(value, `${prefix}${key}.`),
+  );
+}
+
+function keysOf(locale: keyof typeof resources): string[] {
+  const namespaces = resources[locale] as Record<string, Tree>;
+  return Object.entries(namespaces).flatMap(([ns, tree]) => flatten(tree).map((key) => `${ns}:${key}`));
+}
+
+const placeholders = (text: string) => (text.match(/\{\{\s*[\w.]+\s*\}\}/g) ?? []).sort();
+
+function valueAt(locale: keyof typeof resources, key: string): string {
+  const [ns, path] = key.split(':') as [string, string];
+  let node: unknown = (resources[locale] as Record<string, unknown>)[ns];
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
+  return node as string;
+}
+
+describe('locale resources', () => {
+  const pt = keysOf('pt-BR');
+  const en = keysOf('en-US');
+
+  it('has every pt-BR key in en-US', () => {
+    expect(pt.filter((key) => !en.includes(key))).toEqual([]);
+  });
+
+  it('has every en-US key in pt-BR', () => {
+    expect(en.filter((key) => !pt.includes(key))).toEqual([]);
+  });
+
+  it('bundles the five namespaces for pt-BR and en-US', () => {
+    expect(Object.keys(resources['pt-BR']).sort()).toEqual([...NAMESPACES].sort());
+    expect(Object.keys(resources['en-US']).sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it('uses the same {{placeholders}} in pt-BR and en-US', () => {
+    const mismatched = pt.filter((key) => placeholders(valueAt('pt-BR', key)).join() !== placeholders(valueAt('en-US', key)).join());
+    expect(mismatched).toEqual([]);
+  });
+
+  it('has no empty texts', () => {
+    for (const locale of LOCALE_CODES) {
+      expect(keysOf(locale).filter((key) => valueAt(locale, key).trim() === '')).toEqual([]);
+    }
+  });
+
+  it.each(['es-ES', 'fr-FR', 'ht-HT'] as const)('%s holds exactly the action success/failed texts', (locale) => {
+    expect(keysOf(locale).sort()).toEqual(['common:notifications.failed', 'common:notifications.success']);
+  });
+
+  it('translates every API error code', () => {
+    for (const code of Object.keys(ERROR_CODES)) {
+      expect(pt).toContain(`errors:${code}`);
+    }
+  });
+
+  it('labels every admin route, user type, status, access and password check', () => {
+    for (const name of ADMIN_ROUTE_NAMES) expect(pt).toContain(`admin:menu.${name}`);
+    for (const type of USER_TYPES) expect(pt).toContain(`admin:users.types.${type}`);
+    for (const status of USER_STATUSES) expect(pt).toContain(`admin:users.statuses.${status}`);
+    for (const access of ACCESSES) expect(pt).toContain(`admin:users.accesses.${access}`);
+    for (const check of PASSWORD_CHECKS) expect(pt).toContain(`errors:passwordPolicy.${check}`);
+  });
+
+  it('names every locale natively, the same in every language', () => {
+    for (const { code, nativeName } of LOCALES) {
+      expect(resources['pt-BR'].common.language.names[code]).toBe(nativeName);
+      expect(resources['en-US'].common.language.names[code]).toBe(nativeName);
+    }
+  });
+});
+
+describe('createI18n', () => {
+  it('starts in pt-BR, ready synchronously', () => {
+    const i18n = createI18n();
+    expect(i18n.isInitialized).toBe(true);
+    expect(i18n.language).toBe(DEFAULT_LOCALE);
+    expect(i18n.t('common:notFound.title')).toBe('Oops! Página não encontrada');
+    expect(i18n.t('auth:login.remember')).toBe('Lembrar senha');
+  });
+
+  it('uses common as the default namespace and does not escape (React does)', () => {
+    const i18n = createI18n('en-US');
+    expect(i18n.t('actions.retry')).toBe('Retry');
+    expect(i18n.t('admin:users.confirm.delete', { name: '<b>Ana</b>' })).toBe('Delete <b>Ana</b>? This cannot be undone.');
+  });
+
+  it('gives the spec wordings in English', () => {
+    const i18n = createI18n('en-US');
+    expect(i18n.t('common:errors.default')).toBe('An unexpected error has occurred. Please try again later.');
+    expect(i18n.t('common:session.warningTitle')).toBe('Warning');
+    expect(i18n.t('common:session.expiredTitle')).toBe('Expired token');
+    expect(i18n.t('common:session.expiredShort')).toBe('Your session expired for security. Please log in again to continue.');
+    expect(i18n.t('errors:invalidEmail')).toBe('Invalid email address');
+    expect(i18n.t('errors:passwordWeak')).toBe('Your password is weak');
+    expect(i18n.t('common:remote.loadFailedTitle')).toBe('This part of the site could not be loaded');
+  });
+
+  it('picks the greeting by gender, neutral otherwise', () => {
+    const i18n = createI18n('pt-BR');
+    expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
+    expect(i18n.t('admin:dashboard.greeting', { context: 'male', name: 'João' })).toBe('Bem-vindo, João!');
+    expect(i18n.t('admin:dashboard.greeting', { context: 'other', name: 'Alex' })).toBe('Boas-vindas, Alex!');
+    expect(i18n.t('admin:dashboard.greeting', { name: 'Alex' })).toBe('Boas-vindas, Alex!');
+  });
+
+  it('pluralises', () => {
+    const i18n = createI18n('pt-BR');
+    expect(i18n.t('admin:users.total', { count: 1 })).toBe('1 usuário');
+    expect(i18n.t('admin:users.total', { count: 12 })).toBe('12 usuários');
+    expect(i18n.t('public:search.count', { count: 0 })).toBe('Nenhum artigo encontrado');
+    expect(i18n.t('public:search.count', { count: 2 })).toBe('2 artigos encontrados');
+  });
+
+  it('falls back from es/fr/ht to en-US, keeping their own action texts', () => {
+    const es = createI18n('es-ES');
+    expect(es.t('common:notifications.success')).toBe('Acción realizada con éxito.');
+    expect(es.t('common:actions.cancel')).toBe('Cancel');
+    expect(es.t('auth:login.title')).toBe('Sign in');
+    const fr = createI18n('fr-FR');
+    expect(fr.t('common:notifications.failed')).toBe("L'action n'a pas pu être effectuée.");
+    expect(fr.t('common:notFound.title')).toBe('Oops! Page not found');
+    const ht = createI18n('ht-HT');
+    expect(ht.t('common:notifications.success')).toBe('Aksyon an fèt avèk siksè.');
+    expect(ht.t('errors:INVALID_CODE')).toBe('Invalid code.');
+  });
+
+  it('changes language and makes independent instances', async () => {
+    const a = createI18n('pt-BR');
+    const b = createI18n('pt-BR');
+    await a.changeLanguage('en-US');
+    expect(a.t('actions.cancel')).toBe('Cancel');
+    expect(b.t('actions.cancel')).toBe('Cancelar');
+  });
+
+  it('type-checks keys with tk()', () => {
+    expect(tk('auth:login.title')).toBe('auth:login.title');
+    expect(tk('admin:dashboard.greeting')).toBe('admin:dashboard.greeting');
+  });
+});
+
+describe('normalizeLocale', () => {
+  it.each([
+    ['pt-BR', 'pt-BR'],
+    ['PT-br', 'pt-BR'],
+    ['pt_br', 'pt-BR'],
+    ['pt', 'pt-BR'],
+    ['pt-PT', 'pt-BR'],
+    ['en', 'en-US'],
+    ['en-GB', 'en-US'],
+    ['ES-es', 'es-ES'],
+    ['fr', 'fr-FR'],
+    ['ht', 'ht-HT'],
+    [' en-us ', 'en-US'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeLocale(input)).toBe(expected);
+  });
+
+  it.each([['de'], [''], ['x'], [null], [42]])('%p is not supported', (input) => {
+    expect(normalizeLocale(input)).toBeNull();
+  });
+});
+
+describe('resolveInitialLocale', () => {
+  it('defaults to pt-BR', () => {
+    expect(resolveInitialLocale()).toBe('pt-BR');
+    expect(resolveInitialLocale({ search: '', stored: null })).toBe('pt-BR');
+  });
+
+  it('lets ?lang= win over the stored choice, case-insensitive, short codes too', () => {
+    expect(resolveInitialLocale({ search: '?lang=en', stored: 'fr-FR' })).toBe('en-US');
+    expect(resolveInitialLocale({ search: '?lang=ES-es', stored: 'fr-FR' })).toBe('es-ES');
+    expect(resolveInitialLocale({ search: 'q=x&lang=pt', stored: 'en-US' })).toBe('pt-BR');
+    expect(resolveInitialLocale({ search: '?lang=ht-HT' })).toBe('ht-HT');
+  });
+
+  it('ignores an unsupported ?lang= and uses the stored choice', () => {
+    expect(resolveInitialLocale({ search: '?lang=de', stored: 'fr-FR' })).toBe('fr-FR');
+    expect(resolveInitialLocale({ search: '?lang=', stored: 'en-US' })).toBe('en-US');
+  });
+
+  it('ignores an invalid stored value', () => {
+    expect(resolveInitialLocale({ stored: 'klingon' })).toBe('pt-BR');
+  });
+
+  it('does not follow the browser unless asked', () => {
+    expect(resolveInitialLocale({ navigatorLanguages: ['fr-CA', 'en'] })).toBe('pt-BR');
+    expect(resolveInitialLocale({ navigatorLanguages: ['de-DE', 'fr-CA', 'en'], followBrowser: true })).toBe('fr-FR');
+    expect(resolveInitialLocale({ navigatorLanguages: ['de-DE'], followBrowser: true })).toBe('pt-BR');
+    expect(resolveInitialLocale({ stored: 'en-US', navigatorLanguages: ['fr'], followBrowser: true })).toBe('en-US');
+  });
+});

@@ -1,0 +1,77 @@
+import type { Messages } from '../../types';
+import type { auth as source } from '../pt-BR/auth';
+
+export const auth: Messages<typeof source> = {
+  login: {
+    title: 'Sign in',
+    subtitle: 'Access the Vitrine back office.',
+    email: 'Email',
+    emailPlaceholder: 'you@company.com',
+    password: 'Password',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    remember: 'Remember password',
+    rememberHint: 'Keeps you signed in on this device and remembers your email. Your password is never stored.',
+    forgot: 'Forgot password?',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+  },
+  recover: {
+    title: 'Recover password',
+    text: 'Enter your account email. We will send you a link to create a new password.',
+    email: 'Email',
+    submit: 'Send link',
+    backToLogin: 'Back to sign in',
+    sentTitle: 'Check your email',
+    sentText:
+      'If there is an account for {{email}}, you will receive a link to reset your password shortly. Remember to check your spam folder.',
+    resend: 'Send again',
+  },
+  reset: {
+    title: 'Create a new password',
+    text: 'Choose a new password for your account.',
+    password: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Save new password',
+    invalidLink: 'This link is invalid or has expired. Ask for a new one on the password recovery page.',
+    requestNewLink: 'Ask for a new link',
+  },
+  firstAccess: {
+    title: 'Choose your password',
+    text: 'This is your first access. To continue, create a personal password.',
+    password: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Save and continue',
+  },
+  changePassword: {
+    title: 'Change password',
+    current: 'Current password',
+    password: 'New password',
+    confirm: 'Confirm the new password',
+    submit: 'Change password',
+  },
+  verify: {
+    title: 'Verify your account',
+    text: 'We sent a 6-digit code to {{email}}. Enter it below to confirm your account.',
+    code: 'Verification code',
+    submit: 'Verify',
+    resend: 'Resend code',
+    resendIn: 'Resend code in {{seconds}} s',
+  },
+  logout: {
+    title: 'Sign out',
+    message: 'Do you really want to sign out?',
+    confirm: 'Sign out',
+    cancel: 'Stay',
+    leaving: 'Signing out…',
+  },
+  success: {
+    login: 'Signed in successfully.',
+    logout: 'You have signed out.',
+    passwordReset: 'Password reset successfully. Sign in with your new password.',
+    passwordChanged: 'Password changed successfully.',
+    recoveryEmailSent: 'Recovery email sent.',
+    accountVerified: 'Account verified successfully.',
+    codeResent: 'We sent you a new code.',
+  },
+};
