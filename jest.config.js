@@ -21,6 +21,10 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
+      // swc compiles for jest: the ESM-only typebox, content-disposition (@fastify/static 10) and cookie (light-my-request), and PGlite's
+      // CJS build (its dynamic import() of node builtins needs --experimental-vm-modules otherwise).
+      transform: { ...common.transform, '^.+\\.cjs$': swc },
+      transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|@fastify/static/node_modules/content-disposition|light-my-request/node_modules/cookie|cookie|@electric-sql/pglite)/)'],
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
       testTimeout: 60000,
     },

@@ -132,3 +132,15 @@ export const ActiveRoutesSchema = Type.Object({
   roles: Type.Array(RoleSchema),
   allowed: Type.Boolean(),
 });
+
+/** GET /user/user/user-active-routes/{id}/{flag}: flag is an admin route name or 'all'. */
+export const ActiveRoutesParams = Type.Object(
+  { id: Id, flag: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+/** GET /user/user/recent-updated-users/{x}: how many public authors (1..50). */
+export const RecentUsersParams = Type.Object({ x: Type.Integer({ minimum: 1, maximum: 50 }) }, { additionalProperties: false });
+
+/** GET /user/user/data-user-router-public/{x}/{y}: x is the id, y the unique_key. */
+export const PublicUserParams = Type.Object({ x: Id, y: UniqueKey }, { additionalProperties: false });

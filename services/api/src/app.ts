@@ -1,0 +1,95 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
+import { loadConfig, type AppConfig } from './config';
+import { createDb, migrate, type Db } from './db';
+import authPlugin from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import staticSite, { type SiteOptions } from './plugins/static-site';
+import swaggerPlugin from './plugins/swagger';
+import { installValidators } from './plugins/validation';
+import authRoutes from './routes/auth';
+import seoRoutes from './routes/seo';
+import systemRoutes from './routes/system';
+import userRoutes from './routes/user';
+import { seedDatabase, type SeedResult } from './seed';
+
+export interface BuildAppOptions {
+  /** Defaults to loadConfig(process.env). */
+  config?: AppConfig;
+  /**
+   * An open, migrated database (tests, server.ts). When left out, buildApp opens
+   * the one the config names, migrates and seeds it, and closes it with the app.
+   */
+  db?: Db;
+  /** Serve the built front-ends (shell, remotes, uploads, /remotes.json). */
+  site?: Omit<SiteOptions, 'remoteUrls'>;
+  /** Fastify logger option; false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** Called with the seed result when buildApp seeded the database itself. */
+  onSeed?: (result: SeedResult) => void;
+}
+
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.new_password',
+  '*.current_password',
+  '*.confirm_password',
+  '*.temporary_password',
+  '*.token',
+];
+
+export function defaultLogger(level: string): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: REDACT, censor: '[redacted]' } };
+}
+
+/** The whole API as a Fastify instance (no listen): plugins, routes and, when asked, the static site. */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  let db = options.db;
+  const ownsDb = !db;
+  if (!db) {
+    db = await createDb(config);
+    await migrate(db);
+    const seeded = await seedDatabase(db, { admin: { email: config.adminEmail, password: config.adminPassword }, demo: config.seedDemo, scryptCost: config.scryptCost });
+    options.onSeed?.(seeded);
+  }
+
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config.logLevel),
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  installValidators(app);
+  app.addSchema(ErrorEnvelopeSchema);
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { db, config, ownsDb });
+  await app.register(authPlugin);
+  await app.register(swaggerPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(seoRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.site) {
+    await app.register(staticSite, {
+      ...options.site,
+      remoteUrls: { public_remote: config.publicRemoteUrl, admin_remote: config.adminRemoteUrl },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_MESSAGES, type ErrorCode, type ErrorEnvelope, type FieldError } from '@vitrine/contracts';
+import { AppError } from '../errors';
+import { toFieldErrors } from './validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the static-site plugin: answers the shell's index.html for a browser navigation; false when not one. */
+    siteFallback?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  }
+}
+
+function envelope(statusCode: number, code: ErrorCode, errors?: FieldError[], message = ERROR_MESSAGES[code]): ErrorEnvelope {
+  return { error: true, statusCode, code, message, ...(errors ? { errors } : {}) };
+}
+
+const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'VALIDATION_ERROR'],
+};
+
+/** Turns any thrown error into the envelope of ARCHITECTURE §4; a 500 never leaks internals. */
+export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers?: Record<string, string> } {
+  if (error instanceof AppError) {
+    return { envelope: envelope(error.statusCode, error.code, error.errors, error.message), ...(error.headers ? { headers: error.headers } : {}) };
+  }
+  const fastifyError = error as Partial<FastifyError> & { validation?: ErrorObject[]; validationContext?: string };
+  if (fastifyError.validation) {
+    return { envelope: envelope(400, 'VALIDATION_ERROR', toFieldErrors(fastifyError.validation, fastifyError.validationContext)) };
+  }
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return { envelope: envelope(known[0], known[1]) };
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+    return { envelope: envelope(status, code) };
+  }
+  return { envelope: envelope(500, 'INTERNAL_ERROR') };
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error, request, reply) => {
+      const { envelope: body, headers } = toEnvelope(error);
+      if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, statusCode: body.statusCode }, 'request rejected');
+      if (headers) void reply.headers(headers);
+      return reply.code(body.statusCode).send(body);
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      if (app.siteFallback && (await app.siteFallback(request, reply))) return reply;
+      return reply.code(404).send(envelope(404, 'NOT_FOUND'));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RemotesConfig } from '@vitrine/contracts';
+
+export interface SiteOptions {
+  /** The shell's built files (index.html at its root). */
+  shellDir?: string | undefined;
+  /** Each remote's dist folder; a missing folder answers 404 (the shell shows its fallback). */
+  remotes?: { public_remote?: string | undefined; admin_remote?: string | undefined };
+  uploadsDir?: string | undefined;
+  /** Where the shell finds each remote's manifest (PUBLIC_REMOTE_URL / ADMIN_REMOTE_URL). */
+  remoteUrls: { public_remote: string; admin_remote: string };
+}
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** webpack chunk names carry a content hash: `123.a1b2c3d4e5.js`, `main.a1b2c3d4.css`. */
+const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|woff2?|png|jpe?g|svg|webp|gif)$/i;
+const ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'remotes.json']);
+
+function cacheControlFor(file: string): string {
+  const base = path.basename(file);
+  if (ENTRY_FILES.has(base) || base.endsWith('.html')) return NO_CACHE;
+  if (HASHED.test(base)) return IMMUTABLE;
+  return 'public, max-age=3600';
+}
+
+function isDir(dir: string | undefined): dir is string {
+  return !!dir && fs.existsSync(dir) && fs.statSync(dir).isDirectory();
+}
+
+const RESERVED = /^\/(api|remotes|uploads)(\/|$)/;
+
+/**
+ * The embedded site (ARCHITECTURE §1): the shell at / with SPA fallback, each
+ * remote under /remotes/<name>/, uploads under /uploads/ and the runtime
+ * /remotes.json the shell reads to find the remotes.
+ */
+export default fp<SiteOptions>(
+  async function staticSite(app: FastifyInstance, options: SiteOptions) {
+    const remotesJson: RemotesConfig = { apiBaseUrl: '/api', remotes: options.remoteUrls };
+    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*').send(remotesJson),
+    );
+
+    const mounts: { prefix: string; dir: string | undefined; cors: boolean }[] = [
+      { prefix: '/remotes/public/', dir: options.remotes?.public_remote, cors: true },
+      { prefix: '/remotes/admin/', dir: options.remotes?.admin_remote, cors: true },
+      { prefix: '/uploads/', dir: options.uploadsDir, cors: false },
+    ];
+    for (const mount of mounts) {
+      if (!isDir(mount.dir)) continue;
+      await app.register(fastifyStatic, {
+        root: mount.dir,
+        prefix: mount.prefix,
+        decorateReply: false,
+        cacheControl: false,
+        index: false,
+        wildcard: true,
+        schemaHide: true,
+        setHeaders: (res, file) => {
+          res.header('cache-control', mount.prefix === '/uploads/' ? 'public, max-age=86400' : cacheControlFor(file));
+          if (mount.cors) res.header('access-control-allow-origin', '*');
+        },
+      });
+    }
+
+    const shellDir = options.shellDir;
+    if (!isDir(shellDir)) return;
+    const indexFile = path.join(shellDir, 'index.html');
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      wildcard: false,
+      schemaHide: true,
+      setHeaders: (res, file) => res.header('cache-control', cacheControlFor(file)),
+    });
+
+    // Any browser navigation outside /api, /remotes and /uploads gets the shell; its router takes over.
+    app.decorate('siteFallback', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (RESERVED.test(pathname)) return false;
+      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      if (!fs.existsSync(indexFile)) return false;
+      await reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+      return true;
+    });
+  },
+  { name: 'static-site', dependencies: ['errors'] },
+);

@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** OpenAPI generated from the route schemas: UI at /api/docs, JSON at /api/docs/json. */
+export default fp(
+  async function swaggerPlugin(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'Vitrine API',
+          version: '0.1.0',
+          description:
+            'Company site, blog and back-office API. Success: `{ data, message? }`; lists `{ data: { items, total, page, limit } }`; errors `{ error: true, statusCode, code, message, errors? }`.',
+        },
+        servers: [{ url: '/' }],
+        components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Opaque session token from POST /api/auth/auth' } } },
+        tags: [
+          { name: 'auth', description: 'Sign-in, sessions, recovery, verification' },
+          { name: 'user', description: 'Staff users' },
+          { name: 'seo', description: 'SEO markup injected into every page' },
+          { name: 'system', description: 'Health and readiness' },
+        ],
+      },
+      hideUntagged: true,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  },
+  { name: 'swagger' },
+);

@@ -1,0 +1,114 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+import { EMAIL_PATTERN, type FieldError } from '@vitrine/contracts';
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({ removeAdditional: false, useDefaults: true, coerceTypes, allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Two validators: params and query arrive as text and are coerced to the
+ * schema's types; bodies are JSON and must already have the right types.
+ */
+export function installValidators(app: FastifyInstance): void {
+  const coercing = makeAjv(true);
+  const strict = makeAjv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? strict : coercing;
+    return ajv.compile(schema);
+  });
+}
+
+const TYPE_RULES: Record<string, [string, string]> = {
+  string: ['isString', 'must be a string'],
+  integer: ['isInt', 'must be an integer number'],
+  number: ['isNumber', 'must be a number'],
+  boolean: ['isBoolean', 'must be a boolean value'],
+  array: ['isArray', 'must be an array'],
+  object: ['isObject', 'must be an object'],
+};
+
+function isEmailField(property: string): boolean {
+  return /(^|\.)email$/.test(property);
+}
+
+function joinPath(context: string | undefined, instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').filter(Boolean);
+  if (child !== undefined) parts.push(child);
+  return parts.length ? parts.join('.') : (context ?? 'body');
+}
+
+/** One ajv error as class-validator's { property, rule, text } (the shape the client's error handler reads). */
+function describe(error: ErrorObject, context: string | undefined): { property: string; rule: string; text: string } | null {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required': {
+      const property = joinPath(context, error.instancePath, String(params.missingProperty));
+      return { property, rule: 'isNotEmpty', text: isEmailField(property) ? 'Invalid email address' : `${property} is required` };
+    }
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      return { property: joinPath(context, error.instancePath, name), rule: 'whitelistValidation', text: `property ${name} should not exist` };
+    }
+    case 'anyOf':
+    case 'oneOf':
+      return null;
+    default:
+      break;
+  }
+  const property = joinPath(context, error.instancePath);
+  switch (error.keyword) {
+    case 'type': {
+      const type = String(params.type);
+      if (type === 'null') return null;
+      const [rule, text] = TYPE_RULES[type] ?? ['isValid', 'has the wrong type'];
+      return { property, rule, text: `${property} ${text}` };
+    }
+    case 'enum':
+    case 'const': {
+      const values = Array.isArray(params.allowedValues) ? params.allowedValues : [params.allowedValue];
+      return { property, rule: 'isEnum', text: `${property} must be one of the following values: ${values.join(', ')}` };
+    }
+    case 'pattern':
+      if (params.pattern === EMAIL_PATTERN || isEmailField(property)) return { property, rule: 'isEmail', text: 'Invalid email address' };
+      return { property, rule: 'matches', text: `${property} has an invalid format` };
+    case 'minLength':
+      if (params.limit === 1) {
+        return { property, rule: 'isNotEmpty', text: isEmailField(property) ? 'Invalid email address' : `${property} is required` };
+      }
+      return { property, rule: 'minLength', text: `${property} must be longer than or equal to ${String(params.limit)} characters` };
+    case 'maxLength':
+      return { property, rule: 'maxLength', text: `${property} must be shorter than or equal to ${String(params.limit)} characters` };
+    case 'minimum':
+      return { property, rule: 'min', text: `${property} must not be less than ${String(params.limit)}` };
+    case 'maximum':
+      return { property, rule: 'max', text: `${property} must not be greater than ${String(params.limit)}` };
+    case 'maxItems':
+      return { property, rule: 'arrayMaxSize', text: `${property} must contain no more than ${String(params.limit)} elements` };
+    case 'uniqueItems':
+      return { property, rule: 'arrayUnique', text: `All ${property}'s elements must be unique` };
+    case 'minProperties':
+      return { property, rule: 'isNotEmptyObject', text: `${property} must not be empty` };
+    case 'format':
+      return { property, rule: 'isValid', text: `${property} must be a valid ${String(params.format)}` };
+    default:
+      return { property, rule: 'isValid', text: `${property} is invalid` };
+  }
+}
+
+/** Groups ajv errors per property: [{ property, message: { rule: text } }]. */
+export function toFieldErrors(errors: readonly ErrorObject[], context: string | undefined): FieldError[] {
+  const byProperty = new Map<string, Record<string, string>>();
+  for (const error of errors) {
+    const item = describe(error, context);
+    if (!item) continue;
+    const message = byProperty.get(item.property) ?? {};
+    message[item.rule] ??= item.text;
+    byProperty.set(item.property, message);
+  }
+  if (byProperty.size === 0) byProperty.set(context ?? 'body', { isValid: `${context ?? 'body'} is invalid` });
+  return [...byProperty].map(([property, message]) => ({ property, message }));
+}

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  Envelope,
+  FirstAccessBody,
+  IdKeyParams,
+  LoginBody,
+  LoginResponse,
+  LogoutBody,
+  MeSchema,
+  MessageEnvelope,
+  RecoverPasswordBody,
+  ResendCodeBody,
+  ResetLinkSchema,
+  ResetPasswordBody,
+  SUCCESS_MESSAGES,
+  UserSchema,
+  VerifyCodeBody,
+} from '@vitrine/contracts/schemas';
+import { bearerToken, principalOf } from '../../plugins/auth';
+import { BEARER, responses } from '../common';
+
+const tags = ['auth'];
+const signedIn = { routes: [], firstAccess: true } as const;
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/auth',
+    {
+      schema: { tags, summary: 'Sign in', body: LoginBody, response: responses({ 200: LoginResponse }, 401, 403, 429) },
+    },
+    async (request) => ({ ...(await app.services.auth.login(request.body, request.ip)), message: SUCCESS_MESSAGES.LOGIN }),
+  );
+
+  app.post(
+    '/auth/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: revokes the token (body or bearer header)',
+        body: Type.Optional(LogoutBody),
+        response: responses({ 200: MessageEnvelope }),
+      },
+    },
+    async (request) => {
+      await app.services.auth.logout(request.body?.token ?? bearerToken(request));
+      return { message: SUCCESS_MESSAGES.LOGOUT };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      config: { auth: signedIn },
+      schema: { tags, summary: 'The signed-in user and their roles', security: BEARER, response: responses({ 200: Envelope(MeSchema) }, 401) },
+    },
+    async (request) => ({ data: app.services.auth.me(principalOf(request)) }),
+  );
+
+  app.post(
+    '/auth/recover-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a single-use recovery link (same answer whether or not the email exists)',
+        body: RecoverPasswordBody,
+        response: responses({ 200: MessageEnvelope }),
+      },
+    },
+    async (request) => {
+      await app.services.auth.recoverPassword(request.body.email);
+      return { message: SUCCESS_MESSAGES.RECOVERY_EMAIL_SENT };
+    },
+  );
+
+  app.get(
+    '/auth/reset-password/:id/:unique_key',
+    {
+      schema: { tags, summary: 'Is this recovery link still usable?', params: IdKeyParams, response: responses({ 200: Envelope(ResetLinkSchema) }) },
+    },
+    async (request) => ({ data: await app.services.auth.checkResetLink(request.params.id, request.params.unique_key) }),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: { tags, summary: 'Choose a new password with a recovery link', body: ResetPasswordBody, response: responses({ 200: MessageEnvelope }) },
+    },
+    async (request) => {
+      await app.services.auth.resetPassword(request.body);
+      return { message: SUCCESS_MESSAGES.PASSWORD_RESET };
+    },
+  );
+
+  app.post(
+    '/auth/first-access',
+    {
+      config: { auth: signedIn },
+      schema: {
+        tags,
+        summary: 'A verified first-access user chooses their password',
+        security: BEARER,
+        body: FirstAccessBody,
+        response: responses({ 200: Envelope(UserSchema) }, 401, 403),
+      },
+    },
+    async (request) => ({
+      data: await app.services.auth.firstAccess(principalOf(request), request.body),
+      message: SUCCESS_MESSAGES.PASSWORD_RESET,
+    }),
+  );
+
+  app.post(
+    '/auth/verify-code',
+    {
+      config: { auth: signedIn },
+      schema: {
+        tags,
+        summary: 'Verify the account with the mailed 6-digit code',
+        security: BEARER,
+        body: VerifyCodeBody,
+        response: responses({ 200: Envelope(UserSchema) }, 401, 403, 429),
+      },
+    },
+    async (request) => ({
+      data: await app.services.auth.verifyCode(principalOf(request), request.body),
+      message: SUCCESS_MESSAGES.ACCOUNT_VERIFIED,
+    }),
+  );
+
+  app.post(
+    '/auth/resend-code',
+    {
+      config: { auth: signedIn },
+      schema: {
+        tags,
+        summary: 'Mail a new verification code (one per minute)',
+        security: BEARER,
+        body: ResendCodeBody,
+        response: responses({ 200: MessageEnvelope }, 401, 403, 429),
+      },
+    },
+    async (request) => {
+      const sent = await app.services.auth.resendCode(principalOf(request), request.body.email);
+      return { message: sent ? SUCCESS_MESSAGES.CODE_SENT : SUCCESS_MESSAGES.ACCOUNT_VERIFIED };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Envelope, IdKeyParams, PublicSeoSchema, SeoCreateBody, SeoEntrySchema, SeoUpdateBody, SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
+import { BEARER, responses } from '../common';
+
+const tags = ['seo'];
+/** SEO markup reaches every page: reading and writing it needs the settings access (ARCHITECTURE §5.1). */
+const seoAccess = { routes: ['seo', 'settings'] } as const;
+
+const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/seo/public-seo',
+    { schema: { tags, summary: 'Public: the active entries’ head and body markup', response: responses({ 200: Envelope(Type.Array(PublicSeoSchema)) }) } },
+    async () => ({ data: await app.services.seo.listPublic() }),
+  );
+
+  app.get(
+    '/seo/seo',
+    {
+      config: { auth: seoAccess },
+      schema: { tags, summary: 'Every SEO entry', security: BEARER, response: responses({ 200: Envelope(Type.Array(SeoEntrySchema)) }, 401, 403) },
+    },
+    async () => ({ data: await app.services.seo.listAll() }),
+  );
+
+  app.post(
+    '/seo/seo',
+    {
+      config: { auth: seoAccess },
+      schema: { tags, summary: 'Create an SEO entry', security: BEARER, body: SeoCreateBody, response: responses({ 201: Envelope(SeoEntrySchema) }, 401, 403) },
+    },
+    async (request, reply) => reply.code(201).send({ data: await app.services.seo.create(request.body), message: SUCCESS_MESSAGES.SEO_CREATED }),
+  );
+
+  app.put(
+    '/seo/seo/:id/:unique_key',
+    {
+      config: { auth: seoAccess },
+      schema: { tags, summary: 'Update an SEO entry', security: BEARER, params: IdKeyParams, body: SeoUpdateBody, response: responses({ 200: Envelope(SeoEntrySchema) }, 401, 403, 404) },
+    },
+    async (request) => ({
+      data: await app.services.seo.update(request.params.id, request.params.unique_key, request.body),
+      message: SUCCESS_MESSAGES.SEO_UPDATED,
+    }),
+  );
+};
+
+export default seoRoutes;

@@ -1,0 +1,142 @@
+import { ACCESSES, ACCESS_ROUTES, type Access, type Gender, type UserType } from '@vitrine/contracts';
+import type { Db } from './db';
+import { generatePassword, hashPassword, uniqueKey } from './lib/security';
+import * as roles from './repositories/roles';
+import * as seo from './repositories/seo';
+import * as users from './repositories/users';
+
+export interface SeedOptions {
+  /** The first admin; a strong password is generated when none is given. */
+  admin?: { email?: string | undefined; password?: string | undefined };
+  /** Demo staff and the default SEO entry. */
+  demo?: boolean;
+  scryptCost: number;
+}
+
+export interface SeedResult {
+  /** Set only on the run that created the first admin. */
+  admin?: { id: number; email: string; password: string; generated: boolean };
+}
+
+const SEED_LOCK_KEY = 727_002;
+export const DEFAULT_ADMIN_EMAIL = 'admin@vitrine.local';
+
+interface DemoUser {
+  name: string;
+  last_name: string;
+  email: string;
+  position: string;
+  type: UserType;
+  gender: Gender;
+  accesses: Access[];
+  biography: string;
+}
+
+const DEMO_USERS: DemoUser[] = [
+  {
+    name: 'Mariana',
+    last_name: 'Albuquerque',
+    email: 'mariana.albuquerque@vitrine.local',
+    position: 'Editora de conteúdo',
+    type: 'operational',
+    gender: 'female',
+    accesses: ['article_management'],
+    biography: 'Jornalista de formação, cuida da pauta do blog e revisa cada artigo antes da publicação.',
+  },
+  {
+    name: 'Rafael',
+    last_name: 'Nogueira',
+    email: 'rafael.nogueira@vitrine.local',
+    position: 'Analista de marketing',
+    type: 'marketing_director',
+    gender: 'male',
+    accesses: ['site_editor'],
+    biography: 'Acompanha leads e mensagens do site e cuida do atendimento pelo WhatsApp.',
+  },
+  {
+    name: 'Beatriz',
+    last_name: 'Carvalho',
+    email: 'beatriz.carvalho@vitrine.local',
+    position: 'Gerente de produto',
+    type: 'manager',
+    gender: 'female',
+    accesses: ['dashboard', 'article_management'],
+    biography: 'Escreve sobre inovação e tecnologia e acompanha os números do blog no painel.',
+  },
+];
+
+/**
+ * Seeds an empty database: the five roles (role name = access), the first
+ * admin, and optionally demo staff and one harmless SEO entry. Serialized by an
+ * advisory lock so concurrent replicas seed once.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    for (const access of ACCESSES) await roles.insertIfMissing(tx, access, ACCESS_ROUTES[access]);
+    if ((await users.countUsers(tx)) > 0) return {};
+
+    const email = options.admin?.email ?? DEFAULT_ADMIN_EMAIL;
+    const generated = !options.admin?.password;
+    const password = options.admin?.password ?? generatePassword(20);
+    const adminId = await users.insert(tx, {
+      unique_key: uniqueKey(),
+      name: 'Administrador',
+      last_name: 'Vitrine',
+      email,
+      password_hash: await hashPassword(password, options.scryptCost),
+      position: 'Administrador do sistema',
+      type: 'admin',
+      status: 'active',
+      gender: 'unspecified',
+      phone: null,
+      tax_id: null,
+      biography: null,
+      photo: null,
+      created_by: null,
+      verified_at: new Date(),
+    });
+    await users.setRoles(tx, adminId, ACCESSES);
+
+    if (options.demo) {
+      for (const demo of DEMO_USERS) {
+        const id = await users.insert(tx, {
+          unique_key: uniqueKey(),
+          name: demo.name,
+          last_name: demo.last_name,
+          email: demo.email,
+          // Demo staff sign in after a password recovery: their password is never shown.
+          password_hash: await hashPassword(generatePassword(24), options.scryptCost),
+          position: demo.position,
+          type: demo.type,
+          status: 'active',
+          gender: demo.gender,
+          phone: null,
+          tax_id: null,
+          biography: demo.biography,
+          photo: null,
+          created_by: adminId,
+          verified_at: new Date(),
+        });
+        await users.setRoles(tx, id, demo.accesses);
+      }
+      if ((await seo.countAll(tx)) === 0) {
+        await seo.insert(tx, uniqueKey(), {
+          name: 'Metatag padrão',
+          head_markup: '<meta name="description" content="Vitrine: tecnologia, design e inovação para o seu negócio.">',
+          body_markup: '',
+          active: true,
+        });
+      }
+    }
+    return { admin: { id: adminId, email, password, generated } };
+  });
+}
+
+/** The console box that shows the first admin's credentials once. */
+export function credentialsBox(email: string, password: string): string {
+  const lines = ['First admin account created (shown only once):', '', `  email:    ${email}`, `  password: ${password}`, '', 'Sign in and change this password in Settings > Profile.'];
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = '═'.repeat(width);
+  return [`╔${bar}╗`, ...lines.map((l) => `║ ${l.padEnd(width - 1)}║`), `╚${bar}╝`].join('\n');
+}

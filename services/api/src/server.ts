@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { credentialsBox } from './seed';
+
+function existing(dir: string): string | undefined {
+  return fs.existsSync(dir) ? dir : undefined;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const root = config.rootDir;
+  const app = await buildApp({
+    config,
+    site: {
+      shellDir: existing(path.join(root, 'hosts', 'shell', 'dist')),
+      remotes: {
+        public_remote: config.remotesDirPublic ?? existing(path.join(root, 'remotes', 'public', 'dist')),
+        admin_remote: config.remotesDirAdmin ?? existing(path.join(root, 'remotes', 'admin', 'dist')),
+      },
+      uploadsDir: path.join(config.dataDir, 'uploads'),
+    },
+    onSeed: (result) => {
+      if (result.admin?.generated) process.stdout.write(`\n${credentialsBox(result.admin.email, result.admin.password)}\n\n`);
+      else if (result.admin) process.stdout.write(`\nFirst admin account created for ${result.admin.email} (password from ADMIN_PASSWORD).\n\n`);
+    },
+  });
+  fs.mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Vitrine API failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import type { Mailer } from '../mail/mailer';
+import type { RoleRow } from '../repositories/roles';
+import type { UserRow } from '../repositories/users';
+
+/** What every service needs; built once per app. */
+export interface ServiceDeps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller, resolved from the bearer token by the auth plugin. */
+export interface Principal {
+  user: UserRow;
+  roles: RoleRow[];
+  tokenHash: string;
+}

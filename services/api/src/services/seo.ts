@@ -1,0 +1,38 @@
+import type { PublicSeo, SeoCreateInput, SeoEntry, SeoUpdateInput } from '@vitrine/contracts';
+import { NotFoundError } from '../errors';
+import { uniqueKey } from '../lib/security';
+import * as seo from '../repositories/seo';
+import type { ServiceDeps } from './context';
+import { toSeoEntry } from './presenters';
+
+export class SeoService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  listPublic(): Promise<PublicSeo[]> {
+    return seo.listActive(this.deps.db);
+  }
+
+  async listAll(): Promise<SeoEntry[]> {
+    return (await seo.listAll(this.deps.db)).map(toSeoEntry);
+  }
+
+  async create(input: SeoCreateInput): Promise<SeoEntry> {
+    const row = await seo.insert(this.deps.db, uniqueKey(), {
+      name: input.name.trim(),
+      head_markup: input.head_markup,
+      body_markup: input.body_markup,
+      active: input.active ?? true,
+    });
+    return toSeoEntry(row);
+  }
+
+  async update(id: number, key: string, input: SeoUpdateInput): Promise<SeoEntry> {
+    const row = await this.deps.db.transaction(async (tx) => {
+      const current = await seo.findByIdAndKey(tx, id, key);
+      if (!current) throw new NotFoundError('NOT_FOUND');
+      return seo.update(tx, id, { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}) });
+    });
+    if (!row) throw new NotFoundError('NOT_FOUND');
+    return toSeoEntry(row);
+  }
+}

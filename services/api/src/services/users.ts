@@ -1,0 +1,175 @@
+import { canOpenRoute } from '@vitrine/contracts';
+import type {
+  ActiveRoutes,
+  ChangePasswordInput,
+  ListPage,
+  PublicUser,
+  User,
+  UserCreated,
+  UserCreateInput,
+  UsersListInput,
+  UserUpdateInput,
+} from '@vitrine/contracts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { generatePassword, uniqueKey } from '../lib/security';
+import * as roles from '../repositories/roles';
+import * as sessions from '../repositories/sessions';
+import * as users from '../repositories/users';
+import type { Principal, ServiceDeps } from './context';
+import { assertNewPassword, type PasswordHasher } from './passwords';
+import { toPublicUser, toUser } from './presenters';
+
+/** The admin route whose access manages every user (ACCESS_ROUTES.user_management). */
+export const USERS_ROUTE = 'users';
+
+function isDuplicateEmail(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+export class UsersService {
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  canManageUsers(principal: Principal): boolean {
+    return canOpenRoute(principal.roles, USERS_ROUTE);
+  }
+
+  async get(id: number): Promise<User> {
+    const row = await users.findById(this.deps.db, id);
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return toUser(row);
+  }
+
+  async list(input: UsersListInput): Promise<ListPage<User>> {
+    const limit = input.limit ?? 10;
+    const page = input.page ?? 1;
+    const { rows, total } = await users.list(this.deps.db, { limit, page, search: input.search, status: input.status, type: input.type });
+    return { items: rows.map(toUser), total, page, limit };
+  }
+
+  async create(principal: Principal, input: UserCreateInput): Promise<UserCreated> {
+    if (input.created_by !== principal.user.id || input.created_by_unique_key !== principal.user.unique_key) {
+      throw new ForbiddenError('ACCESS_DENIED');
+    }
+    const temporaryPassword = generatePassword();
+    const passwordHash = await this.hasher.hash(temporaryPassword);
+    const row = await this.deps.db
+      .transaction(async (tx) => {
+        if (await users.emailTaken(tx, input.email)) throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+        const id = await users.insert(tx, {
+          unique_key: uniqueKey(),
+          name: input.name.trim(),
+          last_name: input.last_name.trim(),
+          email: input.email,
+          password_hash: passwordHash,
+          position: input.position.trim(),
+          type: input.type,
+          status: 'first-access',
+          gender: input.gender ?? 'unspecified',
+          phone: input.phone ?? null,
+          tax_id: input.tax_id ?? null,
+          biography: input.biography ?? null,
+          photo: input.photo ?? null,
+          created_by: principal.user.id,
+          verified_at: null,
+        });
+        await users.setRoles(tx, id, input.accesses);
+        return users.findById(tx, id);
+      })
+      .catch((err: unknown) => {
+        if (isDuplicateEmail(err)) throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+        throw err;
+      });
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return { user: toUser(row), temporary_password: temporaryPassword };
+  }
+
+  /** Managers edit anyone; everyone edits their own record, but not their own type or accesses. */
+  async update(principal: Principal, id: number, key: string, input: UserUpdateInput): Promise<User> {
+    const manager = this.canManageUsers(principal);
+    if (!manager && (input.accesses !== undefined || input.type !== undefined)) throw new ForbiddenError('ACCESS_DENIED');
+    const row = await this.deps.db
+      .transaction(async (tx) => {
+        const current = await users.findByIdAndKey(tx, id, key);
+        if (!current) throw new NotFoundError('USER_NOT_FOUND');
+        if (input.email !== undefined && (await users.emailTaken(tx, input.email, id))) {
+          throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+        }
+        const { accesses, ...fields } = input;
+        await users.update(tx, id, {
+          ...fields,
+          ...(fields.name !== undefined ? { name: fields.name.trim() } : {}),
+          ...(fields.last_name !== undefined ? { last_name: fields.last_name.trim() } : {}),
+          ...(fields.position !== undefined ? { position: fields.position.trim() } : {}),
+        });
+        if (accesses !== undefined) await users.setRoles(tx, id, accesses);
+        return users.findById(tx, id);
+      })
+      .catch((err: unknown) => {
+        if (isDuplicateEmail(err)) throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+        throw err;
+      });
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return toUser(row);
+  }
+
+  async changeStatus(principal: Principal, id: number, key: string, status: 'active' | 'inactive' | 'blocked'): Promise<User> {
+    if (id === principal.user.id) throw new ForbiddenError('CANNOT_CHANGE_OWN_STATUS');
+    const row = await this.deps.db.transaction(async (tx) => {
+      const current = await users.findByIdAndKey(tx, id, key);
+      if (!current) throw new NotFoundError('USER_NOT_FOUND');
+      await users.setStatus(tx, id, status);
+      if (status !== 'active') await sessions.revokeAllOfUser(tx, id);
+      return users.findById(tx, id);
+    });
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return toUser(row);
+  }
+
+  async remove(principal: Principal, id: number, key: string): Promise<void> {
+    if (id === principal.user.id) throw new ForbiddenError('CANNOT_DELETE_SELF');
+    await this.deps.db.transaction(async (tx) => {
+      const current = await users.findByIdAndKey(tx, id, key);
+      if (!current) throw new NotFoundError('USER_NOT_FOUND');
+      await users.remove(tx, id);
+    });
+  }
+
+  /** PUT /user/user-reset-password: order of checks as the screens report them (SPEC §5, §8). */
+  async changePassword(principal: Principal, input: ChangePasswordInput): Promise<User> {
+    const candidate = { current: input.current_password, password: input.new_password, confirm: input.confirm_password };
+    if (!candidate.current || !candidate.password || !candidate.confirm) throw new BadRequestError('PASSWORD_FIELDS_REQUIRED');
+    if (!(await this.hasher.verify(input.current_password, principal.user.password_hash))) {
+      throw new BadRequestError('CURRENT_PASSWORD_INCORRECT');
+    }
+    assertNewPassword(candidate, true);
+    const passwordHash = await this.hasher.hash(input.new_password);
+    const row = await this.deps.db.transaction(async (tx) => {
+      await users.setPassword(tx, principal.user.id, passwordHash);
+      await sessions.revokeAllOfUser(tx, principal.user.id, principal.tokenHash);
+      return users.findById(tx, principal.user.id);
+    });
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return toUser(row);
+  }
+
+  /** The guard's question: which roles does this user hold, and may they open `flag` ('all' = just the roles). */
+  async activeRoutes(id: number, flag: string): Promise<ActiveRoutes> {
+    const row = await users.findById(this.deps.db, id);
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    const userRoles = await roles.rolesOfUser(this.deps.db, id);
+    return { user: toUser(row), roles: userRoles, allowed: flag === 'all' ? true : canOpenRoute(userRoles, flag) };
+  }
+
+  async recentAuthors(count: number): Promise<PublicUser[]> {
+    return (await users.recentAuthors(this.deps.db, count)).map(toPublicUser);
+  }
+
+  async publicProfile(id: number, key: string): Promise<PublicUser> {
+    const row = await users.findByIdAndKey(this.deps.db, id, key);
+    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    return toPublicUser(row);
+  }
+}

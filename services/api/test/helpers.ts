@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Access } from '@vitrine/contracts';
+import { buildApp, type BuildAppOptions } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config';
+import { migrate, type Db } from '../src/db';
+import { createPgliteDb } from '../src/db/pglite';
+import { createPostgresDb } from '../src/db/postgres';
+import { hashPassword, uniqueKey } from '../src/lib/security';
+import * as users from '../src/repositories/users';
+import { seedDatabase } from '../src/seed';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** Every suite runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const ADMIN = { email: 'admin@vitrine.test', password: 'Admin#Pass2024' };
+export const TEST_SCRYPT_COST = 1024;
+export const PUBLIC_URL = 'http://vitrine.test';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, ...overrides };
+}
+
+/** An empty, migrated database; PostgreSQL runs get a schema of their own, dropped by cleanup. */
+export async function createTestDb(backend: Backend): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    const db = await createPgliteDb('memory://');
+    await migrate(db);
+    return { db, cleanup: () => db.close() };
+  }
+  const connectionString = process.env.TEST_DATABASE_URL as string;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = createPostgresDb({ connectionString, schema, max: 4 });
+  await migrate(db);
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      const dropper = new pg.Client({ connectionString });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface Staff {
+  id: number;
+  unique_key: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  body?: unknown;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  admin: Staff;
+  call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  login(email: string, password: string, remoteAddress?: string): Promise<string>;
+  /** A user inserted directly (active, verified, known password) and signed in. */
+  staff(accesses: Access[], overrides?: { status?: string; verified?: boolean }): Promise<Staff>;
+  count(table: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestContext> {
+  const { db, cleanup } = await createTestDb(backend);
+  const seeded = await seedDatabase(db, { admin: ADMIN, demo: false, scryptCost: TEST_SCRYPT_COST });
+  const app = await buildApp({ config: testConfig(), logger: false, ...options, db });
+  await app.ready();
+
+  const call: TestContext['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: opts.remoteAddress ?? '10.0.0.1',
+      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
+    });
+
+  const login: TestContext['login'] = async (email, password, remoteAddress = '10.0.0.2') => {
+    const res = await call('POST', '/api/auth/auth', { body: { email, password }, remoteAddress });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return (res.json() as { token: string }).token;
+  };
+
+  const adminRow = await users.findByEmail(db, ADMIN.email);
+  if (!adminRow || !seeded.admin) throw new Error('seed did not create the admin');
+  const admin: Staff = { id: adminRow.id, unique_key: adminRow.unique_key, email: ADMIN.email, password: ADMIN.password, token: await login(ADMIN.email, ADMIN.password) };
+
+  const staff: TestContext['staff'] = async (accesses, overrides = {}) => {
+    counter += 1;
+    const email = `staff${counter}.${randomBytes(3).toString('hex')}@vitrine.test`;
+    const password = 'Staff#Pass2024';
+    const key = uniqueKey();
+    const id = await users.insert(db, {
+      unique_key: key,
+      name: 'Ana',
+      last_name: `Souza ${counter}`,
+      email,
+      password_hash: await hashPassword(password, TEST_SCRYPT_COST),
+      position: 'Analista',
+      type: 'operational',
+      status: overrides.status ?? 'active',
+      gender: 'female',
+      phone: null,
+      tax_id: null,
+      biography: null,
+      photo: null,
+      created_by: null,
+      verified_at: overrides.verified === false ? null : new Date(),
+    });
+    await users.setRoles(db, id, accesses);
+    const token = overrides.status && overrides.status !== 'active' && overrides.status !== 'first-access' ? '' : await login(email, password);
+    return { id, unique_key: key, email, password, token };
+  };
+
+  const count: TestContext['count'] = async (table) => {
+    const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    return rows[0]?.n ?? 0;
+  };
+
+  return {
+    app,
+    db,
+    admin,
+    call,
+    login,
+    staff,
+    count,
+    close: async () => {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
