@@ -20,6 +20,10 @@ export function installValidators(app: FastifyInstance): void {
     const ajv = httpPart === 'body' ? strict : coercing;
     return ajv.compile(schema);
   });
+  // A request without a body is validated as {}: the client learns which fields are required.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
 }
 
 const TYPE_RULES: Record<string, [string, string]> = {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   Envelope,
   FirstAccessBody,
@@ -38,12 +37,12 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Sign out: revokes the token (body or bearer header)',
-        body: Type.Optional(LogoutBody),
+        body: LogoutBody,
         response: responses({ 200: MessageEnvelope }),
       },
     },
     async (request) => {
-      await app.services.auth.logout(request.body?.token ?? bearerToken(request));
+      await app.services.auth.logout(request.body.token ?? bearerToken(request));
       return { message: SUCCESS_MESSAGES.LOGOUT };
     },
   );

@@ -89,11 +89,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Page through users (search, status, type)',
         security: BEARER,
-        body: Type.Optional(UsersListBody),
+        body: UsersListBody,
         response: responses({ 200: ListEnvelope(UserSchema) }, 401, 403),
       },
     },
-    async (request) => ({ data: await app.services.users.list(request.body ?? {}) }),
+    async (request) => ({ data: await app.services.users.list(request.body) }),
   );
 
   app.put(
