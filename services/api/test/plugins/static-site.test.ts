@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import type { Db } from '../../src/db';
+import { testConfig } from '../helpers';
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+}
+
+/** The static site needs no database: a stub that is never queried. */
+const noDb: Db = {
+  kind: 'pglite',
+  query: () => Promise.reject(new Error('unused')),
+  exec: () => Promise.reject(new Error('unused')),
+  transaction: () => Promise.reject(new Error('unused')),
+  close: () => Promise.resolve(),
+};
+
+describe('static site plugin', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-site-'));
+  const shellDir = path.join(root, 'shell');
+  const publicDir = path.join(root, 'public');
+  const uploadsDir = path.join(root, 'uploads');
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    write(shellDir, { 'index.html': '<!doctype html><title>shell</title>', 'main.js': 'console.log(1)', '123.abcdef12.js': 'chunk' });
+    write(publicDir, { 'mf-manifest.json': '{"name":"public_remote"}', 'remoteEntry.js': 'entry', '45.0123456789ab.js': 'chunk', 'index.html': '<p>remote</p>' });
+    write(uploadsDir, { 'photo.png': 'png' });
+    app = await buildApp({
+      config: testConfig({ adminRemoteUrl: 'https://cdn.example/admin/mf-manifest.json' }),
+      db: noDb,
+      logger: false,
+      site: { shellDir, remotes: { public_remote: publicDir, admin_remote: path.join(root, 'missing') }, uploadsDir },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves /remotes.json generated at run time, no-cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({
+      apiBaseUrl: '/api',
+      remotes: { public_remote: '/remotes/public/mf-manifest.json', admin_remote: 'https://cdn.example/admin/mf-manifest.json' },
+    });
+  });
+
+  it('serves the shell with SPA fallback for browser navigations', async () => {
+    for (const url of ['/', '/blog', '/admin/users', '/post/abc/1?x=1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>shell</title>');
+    }
+    const chunk = await app.inject({ method: 'GET', url: '/123.abcdef12.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('does not fall back for /api, /remotes, /uploads or non-HTML requests', async () => {
+    for (const url of ['/api/unknown', '/remotes/public/nope.js', '/uploads/nope.png']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    const json = await app.inject({ method: 'GET', url: '/missing.js', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+  });
+
+  it('serves a remote: entry files no-cache with CORS, hashed chunks immutable', async () => {
+    const manifest = await app.inject({ method: 'GET', url: '/remotes/public/mf-manifest.json' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    const entry = await app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js' });
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const chunk = await app.inject({ method: 'GET', url: '/remotes/public/45.0123456789ab.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers 404 for a remote whose dist folder is missing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/remotes/admin/mf-manifest.json' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves uploads', async () => {
+    const res = await app.inject({ method: 'GET', url: '/uploads/photo.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('png');
+  });
+
+  it('compresses large static responses when asked', async () => {
+    write(shellDir, { 'big.txt': 'vitrine '.repeat(2000) });
+    const other = await buildApp({ config: testConfig(), db: noDb, logger: false, site: { shellDir } });
+    const res = await other.inject({ method: 'GET', url: '/big.txt', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    await other.close();
+  });
+});
