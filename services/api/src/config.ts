@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isStrongPassword, isValidEmail } from '@vitrine/contracts';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface AppConfig {
@@ -48,6 +49,12 @@ function optional(value: string | undefined): string | undefined {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const dataDir = optional(env.DATA_DIR) ?? path.join(rootDir, 'data');
+  const adminEmail = optional(env.ADMIN_EMAIL);
+  const adminPassword = optional(env.ADMIN_PASSWORD);
+  if (adminEmail && !isValidEmail(adminEmail)) throw new Error(`ADMIN_EMAIL "${adminEmail}" is not a valid email (SPEC §5 rule)`);
+  if (adminPassword && !isStrongPassword(adminPassword)) {
+    throw new Error('ADMIN_PASSWORD is weak: at least 8 characters with a number, a special character, a lowercase and an uppercase letter');
+  }
   return {
     port,
     host: optional(env.HOST) ?? '0.0.0.0',
@@ -56,8 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     databaseUrl: optional(env.DATABASE_URL),
     smtpUrl: optional(env.SMTP_URL),
     mailFrom: optional(env.MAIL_FROM) ?? 'Vitrine <no-reply@vitrine.local>',
-    adminEmail: optional(env.ADMIN_EMAIL),
-    adminPassword: optional(env.ADMIN_PASSWORD),
+    adminEmail,
+    adminPassword,
     publicUrl: (optional(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     publicRemoteUrl: optional(env.PUBLIC_REMOTE_URL) ?? '/remotes/public/mf-manifest.json',
     adminRemoteUrl: optional(env.ADMIN_REMOTE_URL) ?? '/remotes/admin/mf-manifest.json',

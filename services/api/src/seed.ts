@@ -19,7 +19,8 @@ export interface SeedResult {
 }
 
 const SEED_LOCK_KEY = 727_002;
-export const DEFAULT_ADMIN_EMAIL = 'admin@vitrine.local';
+/** Not admin@vitrine.local: the contracts' email rule (SPEC §5) wants a 2–4 letter top-level part, and .test is reserved. */
+export const DEFAULT_ADMIN_EMAIL = 'admin@vitrine.test';
 
 interface DemoUser {
   name: string;
@@ -36,7 +37,7 @@ const DEMO_USERS: DemoUser[] = [
   {
     name: 'Mariana',
     last_name: 'Albuquerque',
-    email: 'mariana.albuquerque@vitrine.local',
+    email: 'mariana.albuquerque@vitrine.test',
     position: 'Editora de conteúdo',
     type: 'operational',
     gender: 'female',
@@ -46,7 +47,7 @@ const DEMO_USERS: DemoUser[] = [
   {
     name: 'Rafael',
     last_name: 'Nogueira',
-    email: 'rafael.nogueira@vitrine.local',
+    email: 'rafael.nogueira@vitrine.test',
     position: 'Analista de marketing',
     type: 'marketing_director',
     gender: 'male',
@@ -56,7 +57,7 @@ const DEMO_USERS: DemoUser[] = [
   {
     name: 'Beatriz',
     last_name: 'Carvalho',
-    email: 'beatriz.carvalho@vitrine.local',
+    email: 'beatriz.carvalho@vitrine.test',
     position: 'Gerente de produto',
     type: 'manager',
     gender: 'female',

@@ -32,7 +32,12 @@ describe.each(BACKENDS)('migrations and seed (%s)', (backend) => {
       expect(second.admin).toBeUndefined();
       expect((await db.query('SELECT 1 FROM users WHERE email = $1', [DEFAULT_ADMIN_EMAIL])).length).toBe(1);
 
-      await expect(db.query("INSERT INTO users (unique_key, name, last_name, email, password_hash, position, type, status) VALUES ('k2', 'a', 'b', 'ADMIN@vitrine.local', 'x', 'p', 'admin', 'active')")).rejects.toThrow();
+      await expect(
+        db.query(
+          "INSERT INTO users (unique_key, name, last_name, email, password_hash, position, type, status) VALUES ('k2', 'a', 'b', $1, 'x', 'p', 'admin', 'active')",
+          [DEFAULT_ADMIN_EMAIL.toUpperCase()],
+        ),
+      ).rejects.toThrow();
     } finally {
       await cleanup();
     }
