@@ -1,6 +1,7 @@
 // One webpack + Module Federation config for the shell and both remotes.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { DefinePlugin } = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps } = require('./shared-deps');
 
@@ -54,6 +55,7 @@ function createConfig(o) {
         ],
       },
       plugins: [
+        new DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()) }),
         new ModuleFederationPlugin({
           name: o.name,
           filename: 'remoteEntry.js',

@@ -7,6 +7,7 @@ import {
   type PublicRouteName,
   type RouteName,
 } from '@vitrine/contracts';
+import { LogoLoader } from '@vitrine/ui';
 import { RemotePage } from '../federation/remote-page';
 import { loadRemotePages } from '../federation/remotes';
 import { NotFoundPage } from '../pages/not-found';
@@ -53,7 +54,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     loader: rootLoader,
     shouldRevalidate: () => false,
-    hydrateFallbackElement: null,
+    HydrateFallback: () => <LogoLoader active />,
     children: [
       {
         element: <PublicLayout />,

@@ -64,7 +64,7 @@ export function AdminLayout() {
                       { key: 'profile', label: t('menu.settings-profile'), onClick: () => navigate(ADMIN_ROUTES['settings-profile']) },
                       { key: 'site', label: t('layout.viewSite'), onClick: () => navigate('/') },
                       { type: 'divider' },
-                      { key: 'logout', danger: true, label: t('layout.logout'), onClick: () => navigate('/logout') },
+                      { key: 'logout', danger: true, label: t('common:nav.logout'), onClick: () => navigate('/logout') },
                     ],
                   }}
                 >

@@ -52,7 +52,7 @@ export function PublicLayout() {
       <footer className="vt-public__footer">
         <Logo variant="light" />
         <p>{t('footer.tagline')}</p>
-        <p className="vt-public__copy">{t('footer.copyright', { year })}</p>
+        <p className="vt-public__copy">{t('footer.rights', { year })}</p>
       </footer>
     </div>
   );

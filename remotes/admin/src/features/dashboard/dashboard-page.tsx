@@ -23,7 +23,7 @@ export function DashboardPage() {
           </Avatar>
           <div>
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="dashboard-greeting">
-              {t(`dashboard.greeting.${user.gender}`, { name: user.name })}
+              {t('dashboard.greeting', { context: user.gender, name: user.name })}
             </Typography.Title>
             <Typography.Text type="secondary">
               {user.position} · {formatDateLong(new Date())}
@@ -31,7 +31,7 @@ export function DashboardPage() {
             <div style={{ marginTop: 8 }}>
               {user.accesses.map((access) => (
                 <Tag key={access} color="purple">
-                  {t(`accesses.${access}`)}
+                  {t(`users.accesses.${access}`)}
                 </Tag>
               ))}
             </div>
@@ -52,6 +52,9 @@ export function DashboardPage() {
           </Col>
         ))}
       </Row>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 32, fontSize: 12 }} data-testid="admin-build">
+        {t('dashboard.build', { id: __BUILD_ID__ })}
+      </Typography.Paragraph>
     </div>
   );
 }

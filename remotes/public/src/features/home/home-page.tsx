@@ -63,15 +63,15 @@ export function HomePage() {
   return (
     <div className="vt-home" data-testid="home-page">
       <section className="vt-home__hero">
-        <p className="vt-home__eyebrow">{t('home.hero.eyebrow')}</p>
-        <h1>{t('home.hero.title')}</h1>
-        <p className="vt-home__lead">{t('home.hero.subtitle')}</p>
+        <p className="vt-home__eyebrow">{t('hero.eyebrow')}</p>
+        <h1>{t('hero.title')}</h1>
+        <p className="vt-home__lead">{t('hero.text')}</p>
         <div className="vt-home__cta">
-          <Link className="vt-btn vt-btn--primary" to={PUBLIC_ROUTES.contact}>
-            {t('home.hero.primaryCta')}
+          <Link className="vt-btn vt-btn--accent" to={PUBLIC_ROUTES.blog}>
+            {t('hero.primary')}
           </Link>
-          <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.blog}>
-            {t('home.hero.secondaryCta')}
+          <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.contact}>
+            {t('hero.secondary')}
           </Link>
         </div>
       </section>

@@ -23,6 +23,8 @@ export const admin: Messages<typeof source> = {
     signedInAs: 'Signed in as {{name}}',
   },
   dashboard: {
+    shortcuts: 'Shortcuts',
+    build: 'Back-office build: {{id}}',
     greeting: 'Welcome, {{name}}!',
     greeting_female: 'Welcome, {{name}}!',
     greeting_male: 'Welcome, {{name}}!',

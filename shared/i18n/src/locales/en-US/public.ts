@@ -3,6 +3,9 @@ import type { publicSite as source } from '../pt-BR/public';
 
 export const publicSite: Messages<typeof source> = {
   nav: {
+    dashboard: 'Dashboard',
+    label: 'Main navigation',
+    skipToContent: 'Skip to content',
     home: 'Home',
     blog: 'Blog',
     contact: 'Contact',
@@ -18,6 +21,16 @@ export const publicSite: Messages<typeof source> = {
     secondary: 'Talk to us',
   },
   home: {
+    services: {
+      title: 'What we do',
+      technology: { title: 'Technology', text: 'Fast websites, integrations and tailor-made systems that grow with your company.' },
+      design: { title: 'Design', text: 'Visual identity and clear interfaces, made for the people who use them every day.' },
+      marketing: { title: 'Marketing', text: 'Content, SEO and a newsletter to attract the right customers and keep them close.' },
+    },
+    team: {
+      title: 'Who writes here',
+      subtitle: 'People from our team sharing what they learn every day.',
+    },
     emphasis: 'Featured',
     recent: 'Latest',
     popular: 'Most read',

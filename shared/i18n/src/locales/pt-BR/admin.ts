@@ -21,6 +21,8 @@ export const admin = {
     signedInAs: 'Conectado como {{name}}',
   },
   dashboard: {
+    shortcuts: 'Atalhos',
+    build: 'Versão do painel: {{id}}',
     greeting: 'Boas-vindas, {{name}}!',
     greeting_female: 'Bem-vinda, {{name}}!',
     greeting_male: 'Bem-vindo, {{name}}!',

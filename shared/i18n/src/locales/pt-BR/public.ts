@@ -1,6 +1,9 @@
 /** The public site: navigation, home, blog, post, author profile, contact, newsletter, FAQ and footer. */
 export const publicSite = {
   nav: {
+    dashboard: 'Painel',
+    label: 'Navegação principal',
+    skipToContent: 'Pular para o conteúdo',
     home: 'Início',
     blog: 'Blog',
     contact: 'Contato',
@@ -16,6 +19,16 @@ export const publicSite = {
     secondary: 'Fale com a gente',
   },
   home: {
+    services: {
+      title: 'O que fazemos',
+      technology: { title: 'Tecnologia', text: 'Sites rápidos, integrações e sistemas sob medida que acompanham o crescimento da sua empresa.' },
+      design: { title: 'Design', text: 'Identidade visual e interfaces claras, pensadas para quem vai usar todos os dias.' },
+      marketing: { title: 'Marketing', text: 'Conteúdo, SEO e newsletter para atrair e manter os clientes certos por perto.' },
+    },
+    team: {
+      title: 'Quem escreve por aqui',
+      subtitle: 'Pessoas do nosso time que compartilham o que aprendem no dia a dia.',
+    },
     emphasis: 'Em destaque',
     recent: 'Mais recentes',
     popular: 'Mais lidos',
