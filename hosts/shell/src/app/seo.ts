@@ -3,11 +3,21 @@ import { fetchPublicSeo } from '@vitrine/core';
 
 let applied: Promise<void> | null = null;
 
-/** Parses markup so that any <script> in it runs once inserted (innerHTML would not run it). */
+/**
+ * Parses markup so that any <script> in it runs once inserted: parsed scripts
+ * are inert, so each is replaced by a fresh element with the same attributes and code.
+ */
 function fragment(markup: string, context: Element): DocumentFragment {
   const range = document.createRange();
   range.selectNodeContents(context);
-  return range.createContextualFragment(markup);
+  const parsed = range.createContextualFragment(markup);
+  for (const old of Array.from(parsed.querySelectorAll('script'))) {
+    const script = document.createElement('script');
+    for (const attr of Array.from(old.attributes)) script.setAttribute(attr.name, attr.value);
+    script.text = old.text;
+    old.replaceWith(script);
+  }
+  return parsed;
 }
 
 export function injectSeo(entries: PublicSeo[]): void {

@@ -72,7 +72,7 @@ export function RemotePage({ remote, page }: RemotePageProps) {
   });
 
   useEffect(() => {
-    if (state.status === 'ready') return;
+    if (state.status !== 'loading') return;
     let live = true;
     loadRemotePages(remote).then(
       (module) => live && setState({ status: 'ready', module }),

@@ -1,0 +1,68 @@
+import '../pages/auth/test-support';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { i18n } from '@vitrine/core';
+
+const loadRemote = jest.fn();
+const registerRemotes = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: (...args: unknown[]) => loadRemote(...args),
+  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+}));
+
+// Imported after the mock so the loader uses it.
+import { RemotePage } from './remote-page';
+import { resetRemote } from './remotes';
+
+function renderPage(page: 'dashboard' | 'users' = 'dashboard') {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <RemotePage remote="admin_remote" page={page} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  resetRemote('admin_remote'); // the loader caches per remote at module level
+  loadRemote.mockReset();
+  registerRemotes.mockReset();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+test('a remote that fails to load shows the fallback, and Retry loads it again', async () => {
+  loadRemote.mockRejectedValueOnce(new Error('RUNTIME-003 failed to fetch manifest'));
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(loadRemote).toHaveBeenCalledWith('admin_remote/pages');
+
+  loadRemote.mockResolvedValueOnce({ pages: { dashboard: () => <p>painel carregado</p> } });
+  await userEvent.click(screen.getByRole('button', { name: i18n.t('common:actions.retry') }));
+  expect(await screen.findByText('painel carregado')).toBeInTheDocument();
+  // Retry re-registers the remote so its manifest is fetched again.
+  expect(registerRemotes).toHaveBeenCalledWith([{ name: 'admin_remote', entry: expect.any(String) }], { force: true });
+});
+
+test('a page that throws while rendering shows the fallback instead of a blank screen', async () => {
+  const Broken = () => {
+    throw new Error('boom');
+  };
+  loadRemote.mockResolvedValue({ pages: { dashboard: Broken } });
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(screen.getByRole('heading')).toHaveTextContent(i18n.t('common:remote.renderFailedTitle'));
+});
+
+test('a route the remote does not export shows not-found', async () => {
+  loadRemote.mockResolvedValue({ pages: { dashboard: () => <p>painel</p> } });
+  await act(async () => {
+    renderPage('users');
+  });
+  expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+});
