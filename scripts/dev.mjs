@@ -7,7 +7,7 @@ import { root } from './lib.mjs';
 const webpack = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 const procs = [
-  ['api', [tsx, 'watch', 'src/server.ts'], 'services/api', { PORT: '3000', SERVE_SITE: 'false' }],
+  ['api', [tsx, 'watch', 'src/server.ts'], 'services/api', { PORT: '3000' }],
   ['public', [webpack, 'serve', '--mode', 'development'], 'remotes/public', {}],
   ['admin', [webpack, 'serve', '--mode', 'development'], 'remotes/admin', {}],
   ['shell', [webpack, 'serve', '--mode', 'development'], 'hosts/shell', { API_PORT: '3000' }],
