@@ -39,8 +39,3 @@ export async function revokeAllOfUser(db: Queryable, userId: number, exceptHash?
     exceptHash ?? '',
   ]);
 }
-
-/** Housekeeping: sessions past their expiry for a day are of no use. */
-export async function deleteExpired(db: Queryable): Promise<void> {
-  await db.query("DELETE FROM sessions WHERE expires_at < now() - interval '1 day'");
-}
