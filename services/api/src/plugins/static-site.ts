@@ -76,8 +76,10 @@ export default fp<SiteOptions>(
       prefix: '/',
       decorateReply: false,
       cacheControl: false,
-      index: false,
-      wildcard: false,
+      index: ['index.html'],
+      // Files are looked up on disk per request (a redeployed shell's new chunks are served at once);
+      // what is not a file falls through to the not-found handler and so to the SPA fallback below.
+      wildcard: true,
       schemaHide: true,
       setHeaders: (res, file) => res.header('cache-control', cacheControlFor(file)),
     });

@@ -55,6 +55,17 @@ describe('static site plugin', () => {
     });
   });
 
+  it('serves files deployed after start (a redeployed shell or remote is live at once)', async () => {
+    write(shellDir, { '999.fedcba98.js': 'new shell chunk' });
+    write(publicDir, { '77.fedcba9876.js': 'new remote chunk' });
+    const shell = await app.inject({ method: 'GET', url: '/999.fedcba98.js' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toBe('new shell chunk');
+    const remote = await app.inject({ method: 'GET', url: '/remotes/public/77.fedcba9876.js' });
+    expect(remote.statusCode).toBe(200);
+    expect(remote.body).toBe('new remote chunk');
+  });
+
   it('serves the shell with SPA fallback for browser navigations', async () => {
     for (const url of ['/', '/blog', '/admin/users', '/post/abc/1?x=1']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
