@@ -64,6 +64,9 @@ function createConfig(o) {
           shared: sharedDeps(),
           manifest: true,
           dts: false,
+          // Never initialise every remote to negotiate shared versions: a page loads only the remote it needs,
+          // and a remote that is down cannot delay another one's pages.
+          shareStrategy: 'loaded-first',
           runtimePlugins: o.runtimePlugins ?? [],
         }),
         new HtmlWebpackPlugin({
