@@ -47,6 +47,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const started = Number(process.env.VITRINE_STARTED_AT) || undefined;
+  const took = started ? ` (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)` : '';
+  process.stdout.write(`\nVitrine is running at ${config.publicUrl}${took} — API docs at ${config.publicUrl}/api/docs\n\n`);
 }
 
 main().catch((err: unknown) => {

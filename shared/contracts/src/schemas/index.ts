@@ -4,3 +4,4 @@ export * from './auth';
 export * from './seo';
 export * from './messages';
 export * from './system';
+export * from './content';

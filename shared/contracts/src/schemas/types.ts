@@ -38,3 +38,24 @@ export interface ListPage<T> {
 
 export type Me = Static<typeof S.MeSchema>;
 export type RemotesConfig = Static<typeof S.RemotesConfigSchema>;
+
+export type Image = Static<typeof S.ImageSchema>;
+export type Category = Static<typeof S.CategorySchema>;
+export type CategoryChip = Static<typeof S.CategoryChipSchema>;
+export type AuthorCard = Static<typeof S.AuthorCardSchema>;
+export type ArticleCard = Static<typeof S.ArticleCardSchema>;
+export type Article = Static<typeof S.ArticleSchema>;
+export type ArticleStatus = Article['status'];
+export type ArticleCreateInput = Static<typeof S.ArticleCreateBody>;
+export type ArticleUpdateInput = Static<typeof S.ArticleUpdateBody>;
+export type ArticleAutosaveInput = Static<typeof S.ArticleAutosaveBody>;
+export type ArticlesListInput = Static<typeof S.ArticlesListBody>;
+export type Revision = Static<typeof S.RevisionSchema>;
+export type CategoryCreateInput = Static<typeof S.CategoryCreateBody>;
+export type CategoryUpdateInput = Static<typeof S.CategoryUpdateBody>;
+export type CategoriesListInput = Static<typeof S.CategoriesListBody>;
+export type HomeSections = Static<typeof S.HomeSectionsSchema>;
+export type PublicArticlesInput = Static<typeof S.PublicArticlesQuery>;
+export type SearchInput = Static<typeof S.SearchQuery>;
+export type PublicArticle = Static<typeof S.PublicArticleSchema>;
+export type AuthorProfile = Static<typeof S.AuthorProfileSchema>;

@@ -1,0 +1,239 @@
+import { Type } from 'typebox';
+import { LIMITS } from '../validation';
+import { Id, Timestamp } from './common';
+
+/**
+ * Content (issue: articles, categories, authors, search, public blog).
+ * Staff endpoints live under /article, /category and /upload (route names
+ * list-of-articles, compose, list-of-categories); public reads under /public.
+ */
+
+export const ARTICLE_STATUSES = ['draft', 'published'] as const;
+export const CONTENT_LIMITS = {
+  title: 160,
+  excerpt: 400,
+  content: 200_000,
+  metaDescription: 300,
+  categoryName: 60,
+  categoryDescription: 500,
+  slug: 180,
+  imageBytes: 8 * 1024 * 1024,
+} as const;
+
+/** A slug: the article's unique_key in public URLs post/{slug}/{id}. */
+export const Slug = Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.slug, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' });
+export const SlugParams = Type.Object({ id: Id, unique_key: Slug }, { additionalProperties: false });
+const HexColor = Type.String({ pattern: '^#(?:[0-9a-fA-F]{3}){1,2}$' });
+
+/** An uploaded image with its responsive WebP widths. */
+export const ImageSchema = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    srcset: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    alt: Type.Optional(Type.String()),
+  },
+  { $id: 'Image' },
+);
+export const NullableImage = Type.Union([ImageSchema, Type.Null()]);
+
+export const CategorySchema = Type.Object(
+  {
+    id: Id,
+    unique_key: Slug,
+    name: Type.String(),
+    description: Type.String(),
+    image: NullableImage,
+    text_color: Type.String(),
+    background_color: Type.String(),
+    active: Type.Boolean(),
+    article_count: Type.Integer({ minimum: 0 }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Category' },
+);
+
+/** What an article card or page shows of a category. */
+export const CategoryChipSchema = Type.Object({
+  id: Id,
+  unique_key: Slug,
+  name: Type.String(),
+  text_color: Type.String(),
+  background_color: Type.String(),
+});
+
+export const AuthorCardSchema = Type.Object({
+  id: Id,
+  unique_key: Type.String(),
+  name: Type.String(),
+  last_name: Type.String(),
+  position: Type.String(),
+  photo: Type.Union([Type.String(), Type.Null()]),
+  biography: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** A card in lists (home sections, blog, search, related). */
+export const ArticleCardSchema = Type.Object(
+  {
+    id: Id,
+    unique_key: Slug,
+    title: Type.String(),
+    excerpt: Type.String(),
+    image: NullableImage,
+    categories: Type.Array(CategoryChipSchema),
+    author: AuthorCardSchema,
+    published_at: Type.Union([Timestamp, Type.Null()]),
+    reading_minutes: Type.Integer({ minimum: 0 }),
+    emphasis: Type.Boolean(),
+    /** Search results only: the matching passage, matches wrapped in <mark>. */
+    highlight: Type.Optional(Type.String()),
+  },
+  { $id: 'ArticleCard' },
+);
+
+/** The full article: public page and editor. */
+export const ArticleSchema = Type.Object(
+  {
+    id: Id,
+    unique_key: Slug,
+    title: Type.String(),
+    excerpt: Type.String(),
+    content: Type.String(),
+    image: NullableImage,
+    categories: Type.Array(CategoryChipSchema),
+    author: AuthorCardSchema,
+    status: Type.Enum([...ARTICLE_STATUSES]),
+    emphasis: Type.Boolean(),
+    meta_description: Type.String(),
+    social_image: NullableImage,
+    publish_at: Type.Union([Timestamp, Type.Null()]),
+    published_at: Type.Union([Timestamp, Type.Null()]),
+    reading_minutes: Type.Integer({ minimum: 0 }),
+    reads: Type.Integer({ minimum: 0 }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Article' },
+);
+
+const articleFields = {
+  title: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.title }),
+  content: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.content }),
+  excerpt: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.excerpt })),
+  image_id: Type.String({ minLength: 1, maxLength: 64 }),
+  category_ids: Type.Array(Id, { minItems: 1, maxItems: 10, uniqueItems: true }),
+  status: Type.Optional(Type.Enum([...ARTICLE_STATUSES])),
+  emphasis: Type.Optional(Type.Boolean()),
+  meta_description: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.metaDescription })),
+  social_image_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  /** Scheduled publishing: published, but visible only from this time. */
+  publish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+};
+
+/** POST /article/article */
+export const ArticleCreateBody = Type.Object(articleFields, { additionalProperties: false });
+/** PUT /article/article/{id}/{unique_key}: a save keeps a revision. */
+export const ArticleUpdateBody = Type.Partial(Type.Object(articleFields), { additionalProperties: false, minProperties: 1 });
+/** PUT /article/article-autosave/{id}/{unique_key}: drafts only; no validation beyond sizes. */
+export const ArticleAutosaveBody = Type.Object(
+  {
+    title: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.title })),
+    content: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.content })),
+    excerpt: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.excerpt })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+/** PUT /article/article-change-status/{id}/{unique_key} */
+export const ArticleStatusBody = Type.Object({ status: Type.Enum([...ARTICLE_STATUSES]) }, { additionalProperties: false });
+
+/** POST /article/articles-list */
+export const ArticlesListBody = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+    search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
+    status: Type.Optional(Type.Enum([...ARTICLE_STATUSES, 'scheduled'])),
+    category_id: Type.Optional(Id),
+    author_id: Type.Optional(Id),
+    emphasis: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const RevisionSchema = Type.Object({
+  id: Id,
+  kind: Type.Enum(['save', 'autosave', 'restore']),
+  title: Type.String(),
+  excerpt: Type.String(),
+  content: Type.String(),
+  author: Type.Object({ id: Id, name: Type.String(), last_name: Type.String() }),
+  created_at: Timestamp,
+});
+
+const categoryFields = {
+  name: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.categoryName }),
+  description: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.categoryDescription }),
+  image_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+  text_color: HexColor,
+  background_color: HexColor,
+  active: Type.Optional(Type.Boolean()),
+};
+/** POST /category/category */
+export const CategoryCreateBody = Type.Object(categoryFields, { additionalProperties: false });
+/** PUT /category/category/{id}/{unique_key} */
+export const CategoryUpdateBody = Type.Partial(Type.Object(categoryFields), { additionalProperties: false, minProperties: 1 });
+/** PUT /category/category-change-status/{id}/{unique_key} */
+export const CategoryStatusBody = Type.Object({ active: Type.Boolean() }, { additionalProperties: false });
+/** POST /category/categories-list */
+export const CategoriesListBody = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+    search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /public/home */
+export const HomeSectionsSchema = Type.Object({
+  emphasis: Type.Array(ArticleCardSchema),
+  recent: Type.Array(ArticleCardSchema),
+  popular: Type.Array(ArticleCardSchema),
+  tendencies: Type.Array(ArticleCardSchema),
+  tags: Type.Array(Type.Object({ category: CategoryChipSchema, count: Type.Integer() })),
+});
+
+/** GET /public/articles?page&limit&category */
+export const PublicArticlesQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, default: 12 })),
+    category: Type.Optional(Slug),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /public/search?q&category&page&limit */
+export const SearchQuery = Type.Object(
+  {
+    q: Type.String({ minLength: 1, maxLength: LIMITS.search }),
+    category: Type.Optional(Slug),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, default: 12 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /public/article/{id}/{unique_key} */
+export const PublicArticleSchema = Type.Object({ article: ArticleSchema, related: Type.Array(ArticleCardSchema) });
+
+/** GET /public/author/{id}/{unique_key} */
+export const AuthorProfileSchema = Type.Object({
+  author: AuthorCardSchema,
+  articles: Type.Array(ArticleCardSchema),
+  others: Type.Array(AuthorCardSchema),
+});
