@@ -1,0 +1,51 @@
+import type {
+  ArticleCard,
+  AuthorProfile,
+  CategoryChip,
+  Envelope,
+  HomeSections,
+  ListPage,
+  PublicArticle,
+  PublicArticlesInput,
+  SearchInput,
+} from '@vitrine/contracts';
+import { http } from '../http';
+
+export async function fetchHome(): Promise<HomeSections> {
+  const { data } = await http.get<Envelope<HomeSections>>('/public/home');
+  return data.data;
+}
+
+export async function fetchPublicArticles(params: PublicArticlesInput = {}): Promise<ListPage<ArticleCard>> {
+  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/articles', { params });
+  return data.data;
+}
+
+export async function searchArticles(params: SearchInput): Promise<ListPage<ArticleCard>> {
+  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/search', { params });
+  return data.data;
+}
+
+export async function fetchPublicArticle(id: number, uniqueKey: string): Promise<PublicArticle> {
+  const { data } = await http.get<Envelope<PublicArticle>>(`/public/article/${id}/${encodeURIComponent(uniqueKey)}`);
+  return data.data;
+}
+
+/** Counts a read; failures are ignored (a read that is not counted must not disturb the reader). */
+export async function countRead(id: number): Promise<void> {
+  try {
+    await http.post(`/public/article/${id}/read`);
+  } catch {
+    // not counted
+  }
+}
+
+export async function fetchAuthorProfile(id: number, uniqueKey: string): Promise<AuthorProfile> {
+  const { data } = await http.get<Envelope<AuthorProfile>>(`/public/author/${id}/${encodeURIComponent(uniqueKey)}`);
+  return data.data;
+}
+
+export async function fetchPublicCategories(): Promise<CategoryChip[]> {
+  const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories');
+  return data.data;
+}
