@@ -5,6 +5,8 @@ import { buildPath, PUBLIC_ROUTES, type PublicUser } from '@vitrine/contracts';
 import { recentUpdatedUsers } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
+import { SearchBox } from '../../components/search-box';
+import { ArticleSections } from './article-sections';
 import './home.css';
 
 const SERVICES = ['technology', 'design', 'marketing'] as const;
@@ -57,7 +59,7 @@ function TeamSection() {
   );
 }
 
-/** Home (SPEC §2). The article sections (emphasis, recent, popular, tendencies, tags) arrive with the content work. */
+/** Home (SPEC §2): hero with search, the article sections (emphasis, recent, popular, tendencies, tags), services and team. */
 export function HomePage() {
   const { t } = useTranslation('public');
   return (
@@ -66,6 +68,7 @@ export function HomePage() {
         <p className="vt-home__eyebrow">{t('hero.eyebrow')}</p>
         <h1>{t('hero.title')}</h1>
         <p className="vt-home__lead">{t('hero.text')}</p>
+        <SearchBox tone="hero" />
         <div className="vt-home__cta">
           <Link className="vt-btn vt-btn--accent" to={PUBLIC_ROUTES.blog}>
             {t('hero.primary')}
@@ -75,6 +78,7 @@ export function HomePage() {
           </Link>
         </div>
       </section>
+      <ArticleSections />
       <section className="vt-home__services" aria-labelledby="home-services">
         <h2 id="home-services">{t('home.services.title')}</h2>
         <ul>

@@ -1,0 +1,46 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { searchPath } from '../lib/paths';
+import './search-box.css';
+
+export interface SearchBoxProps {
+  initial?: string;
+  /** 'hero' sits on the dark gradient of the home. */
+  tone?: 'hero' | 'plain';
+}
+
+/** A search form: submitting goes to /list-article-results/<term>. */
+export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const { t: tp } = useTranslation('public');
+  const navigate = useNavigate();
+  const [term, setTerm] = useState(initial);
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (term.trim()) void navigate(searchPath(term));
+  };
+
+  return (
+    <form className={`vt-search vt-search--${tone}`} role="search" onSubmit={submit}>
+      <label htmlFor={id} className="vt-visually-hidden">
+        {tp('home.searchLabel')}
+      </label>
+      <input
+        id={id}
+        className="vt-input"
+        type="search"
+        name="q"
+        value={term}
+        maxLength={200}
+        placeholder={tp('home.searchPlaceholder')}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <button type="submit" className="vt-btn vt-btn--accent">
+        {t('actions.search')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PUBLIC_ROUTES } from '@vitrine/contracts';
+import { fetchPublicArticles, fetchPublicCategories } from '@vitrine/core';
+import { ArticleCard } from '../../components/article-card';
+import { CategoryChip } from '../../components/category-chip';
+import { EmptyState, ErrorState } from '../../components/error-state';
+import { Pagination } from '../../components/pagination';
+import { SectionSkeleton } from '../../components/section-skeleton';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { useRequest } from '../../lib/use-request';
+import { positiveInt } from '../../lib/paths';
+import '../../components/page.css';
+import './blog.css';
+
+export const BLOG_PAGE_SIZE = 12;
+
+function CategoryFilter({ active }: { active: string | undefined }) {
+  const { t } = useTranslation('public');
+  const categories = useRequest('categories', fetchPublicCategories);
+  if (categories.status !== 'success' || categories.data.length === 0) return <div className="vt-blog__filter" />;
+  return (
+    <nav className="vt-blog__filter" aria-label={t('blog.filterLabel')}>
+      <ul className="vt-chips">
+        <li>
+          <Link className={active ? 'vt-chip' : 'vt-chip vt-chip--active'} to={PUBLIC_ROUTES.blog} aria-current={active ? undefined : 'true'}>
+            {t('blog.allCategories')}
+          </Link>
+        </li>
+        {categories.data.map((category) => (
+          <li key={category.id}>
+            <CategoryChip category={category} active={category.unique_key === active} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The blog (SPEC §2): every published article, newest first, ?page=N and ?category=<slug>. */
+export function BlogPage() {
+  const { t } = useTranslation('public');
+  const [query] = useSearchParams();
+  const page = positiveInt(query.get('page'));
+  const category = query.get('category') || undefined;
+  const list = useRequest(`${page}|${category ?? ''}`, () =>
+    fetchPublicArticles({ page, limit: BLOG_PAGE_SIZE, ...(category ? { category } : {}) }),
+  );
+  useDocumentMeta(`${t('blog.title')} · Vitrine`, t('blog.subtitle'));
+
+  return (
+    <div className="vt-page vt-blog">
+      <header className="vt-page__head">
+        <h1>{t('blog.title')}</h1>
+        <p>{t('blog.subtitle')}</p>
+      </header>
+      <CategoryFilter active={category} />
+      <div aria-busy={list.status === 'loading'}>
+        {list.status === 'loading' ? <SectionSkeleton count={6} /> : null}
+        {list.status === 'error' ? <ErrorState onRetry={list.retry} /> : null}
+        {list.status === 'success' && list.data.items.length === 0 ? (
+          <EmptyState title={category ? t('blog.emptyCategory') : t('blog.empty')} />
+        ) : null}
+        {list.status === 'success' && list.data.items.length > 0 ? (
+          <>
+            <ul className="vt-grid">
+              {list.data.items.map((article, i) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} level={2} eager={i < 3 && page === 1} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={list.data.page} total={list.data.total} limit={list.data.limit} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

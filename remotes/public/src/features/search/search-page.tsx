@@ -1,0 +1,95 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PUBLIC_ROUTES, type ArticleCard as Card } from '@vitrine/contracts';
+import { fetchPublicCategories, searchArticles } from '@vitrine/core';
+import { ArticleCard } from '../../components/article-card';
+import { CategoryChip } from '../../components/category-chip';
+import { EmptyState, ErrorState } from '../../components/error-state';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { SectionSkeleton } from '../../components/section-skeleton';
+import { sanitizeHighlight } from '../../lib/highlight';
+import { positiveInt } from '../../lib/paths';
+import { useDocumentMeta } from '../../lib/use-document-meta';
+import { useRequest } from '../../lib/use-request';
+import '../../components/page.css';
+import './search.css';
+
+export const SEARCH_PAGE_SIZE = 12;
+
+function Result({ article }: { article: Card }) {
+  return (
+    <li className="vt-result">
+      <ArticleCard article={article} level={2} />
+      {article.highlight ? (
+        <p className="vt-result__highlight" dangerouslySetInnerHTML={{ __html: sanitizeHighlight(article.highlight) }} />
+      ) : null}
+    </li>
+  );
+}
+
+function NoResults() {
+  const { t } = useTranslation('public');
+  const categories = useRequest('categories', fetchPublicCategories);
+  return (
+    <EmptyState title={t('search.emptyTitle')}>
+      <p>{t('search.emptyText')}</p>
+      {categories.status === 'success' && categories.data.length > 0 ? (
+        <nav aria-label={t('search.suggestions')}>
+          <ul className="vt-chips vt-search-page__suggestions">
+            {categories.data.map((category) => (
+              <li key={category.id}>
+                <CategoryChip category={category} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <Link to={PUBLIC_ROUTES.blog}>{t('search.browseBlog')} →</Link>
+    </EmptyState>
+  );
+}
+
+function Results({ term, page }: { term: string; page: number }) {
+  const { t } = useTranslation('public');
+  const { t: te } = useTranslation('errors');
+  const results = useRequest(`${term}|${page}`, () => searchArticles({ q: term, page, limit: SEARCH_PAGE_SIZE }));
+
+  if (results.status === 'loading') return <SectionSkeleton count={4} />;
+  if (results.status === 'error') return <ErrorState title={te('searchFailed')} onRetry={results.retry} />;
+  const { items, total, limit } = results.data;
+  if (total === 0 || items.length === 0) return <NoResults />;
+  return (
+    <>
+      <p className="vt-search-page__count" role="status">
+        {t('search.count', { count: total })}
+      </p>
+      <ol className="vt-search-page__list">
+        {items.map((article) => (
+          <Result key={article.id} article={article} />
+        ))}
+      </ol>
+      <Pagination page={results.data.page} total={total} limit={limit} />
+    </>
+  );
+}
+
+/** Search results (SPEC §2): the term is the path's last segment, ?page=N pages through. */
+export function SearchPage() {
+  const { t } = useTranslation('public');
+  const { search = '' } = useParams();
+  const [query] = useSearchParams();
+  const term = search.trim();
+  const page = positiveInt(query.get('page'));
+  useDocumentMeta(term ? `${t('search.title', { term })} · Vitrine` : `${t('home.searchLabel')} · Vitrine`);
+
+  return (
+    <div className="vt-page vt-search-page">
+      <header className="vt-page__head">
+        <h1>{term ? t('search.title', { term }) : t('home.searchLabel')}</h1>
+        <SearchBox key={term} initial={term} />
+      </header>
+      {term ? <Results term={term} page={page} /> : <p>{t('search.prompt')}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateLong, readingTime } from '@vitrine/utils';
+
+/** Locale-aware labels for dates and reading time (pt-BR wording of SPEC §9 by default). */
+export function useFormat() {
+  const { t, i18n } = useTranslation('public');
+  const lang = i18n.language;
+  const minutes = (m: number) => (m < 1 ? t('post.readingUnder') : t('post.readingMinutes', { count: Math.round(m) }));
+  return {
+    /** Long date: '22 de novembro de 2026' in pt-BR, 'November 22, 2026' in en-US. */
+    date(value: string | null | undefined): string {
+      if (!value) return '';
+      if (!lang || lang.startsWith('pt')) return formatDateLong(value);
+      const d = new Date(value);
+      return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(lang, { dateStyle: 'long' });
+    },
+    /** Reading time of stored whole minutes (a card): 0 reads as 'less than a minute'. */
+    minutes,
+    /** Reading time of an article body, 200 words a minute. */
+    readingTime: (html: string) => readingTime(html, minutes),
+  };
+}
