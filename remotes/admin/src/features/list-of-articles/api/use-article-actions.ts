@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { Article } from '@vitrine/contracts';
+import { changeArticleStatus, deleteArticle } from '@vitrine/core';
+import { useFeedback } from '../../../lib/use-feedback';
+
+/** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then `refresh`. */
+export function useArticleActions(refresh: () => void) {
+  const { t } = useTranslation('admin');
+  const { confirm, fail, success } = useFeedback();
+
+  const run = async (title: string, text: string, request: () => Promise<unknown>, done: string, danger = false) => {
+    if (!(await confirm({ title, content: text, danger }))) return;
+    try {
+      await request();
+      success(done);
+      refresh();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return {
+    publish: (article: Article) =>
+      run(
+        t('articles.confirmTitles.publish'),
+        t('articles.confirm.publish', { title: article.title }),
+        () => changeArticleStatus(article, 'published'),
+        t('articles.done.published'),
+      ),
+    unpublish: (article: Article) =>
+      run(
+        t('articles.confirmTitles.unpublish'),
+        t('articles.confirm.unpublish', { title: article.title }),
+        () => changeArticleStatus(article, 'draft'),
+        t('articles.done.unpublished'),
+      ),
+    remove: (article: Article) =>
+      run(
+        t('articles.confirmTitles.delete'),
+        t('articles.confirm.delete', { title: article.title }),
+        () => deleteArticle(article),
+        t('articles.success.deleted'),
+        true,
+      ),
+  };
+}

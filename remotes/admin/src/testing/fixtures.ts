@@ -1,0 +1,55 @@
+import type { Article, Category, Image } from '@vitrine/contracts';
+
+export function makeImage(overrides: Partial<Image> = {}): Image {
+  return {
+    id: 'img-1',
+    url: '/uploads/img-1-1280.webp',
+    srcset: '/uploads/img-1-480.webp 480w, /uploads/img-1-1280.webp 1280w',
+    width: 1280,
+    height: 720,
+    ...overrides,
+  };
+}
+
+export function makeCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: 1,
+    unique_key: 'technology',
+    name: 'Tecnologia',
+    description: 'Tudo sobre tecnologia',
+    image: null,
+    text_color: '#ffffff',
+    background_color: '#1e3a8a',
+    active: true,
+    article_count: 3,
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-10T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeArticle(overrides: Partial<Article> = {}): Article {
+  return {
+    id: 5,
+    unique_key: 'como-vender-mais',
+    title: 'Como vender mais',
+    excerpt: 'Dicas práticas',
+    content: '<p>Conteúdo do artigo</p>',
+    image: makeImage(),
+    categories: [{ id: 1, unique_key: 'technology', name: 'Tecnologia', text_color: '#ffffff', background_color: '#1e3a8a' }],
+    author: { id: 1, unique_key: 'u-1', name: 'Ana', last_name: 'Souza', position: 'Editora', photo: null, biography: null },
+    status: 'draft',
+    emphasis: false,
+    meta_description: '',
+    social_image: null,
+    publish_at: null,
+    published_at: null,
+    reading_minutes: 1,
+    reads: 0,
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const listPage = <T>(items: T[], total = items.length) => ({ items, total, page: 1, limit: 10 });

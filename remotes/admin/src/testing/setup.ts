@@ -1,0 +1,34 @@
+import { runInThisContext } from 'node:vm';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+/**
+ * Import first in a test file. jsdom lacks what the data router (useBlocker
+ * needs one) and the TipTap editor use: Node's fetch classes and TextEncoder
+ * (borrowed from the main context), and layout APIs ProseMirror calls when it
+ * scrolls the selection into view (range rects, elementFromPoint).
+ */
+const node = runInThisContext('({ Request, Response, Headers, FormData, AbortController, AbortSignal })') as Record<string, unknown>;
+Object.assign(globalThis, node, { TextEncoder, TextDecoder });
+
+const emptyRect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) });
+const emptyRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+
+Range.prototype.getBoundingClientRect = emptyRect;
+Range.prototype.getClientRects = emptyRects;
+Element.prototype.getClientRects = emptyRects;
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
+// antd's tables, selects and textareas observe their size; jsdom has no ResizeObserver.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// antd measures the scrollbar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom implements no pseudo-elements.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+// antd pages in jsdom take seconds per interaction on a 2-core runner.
+jest.setTimeout(30000);
