@@ -68,6 +68,7 @@ function createConfig(o) {
           // and a remote that is down cannot delay another one's pages.
           shareStrategy: 'loaded-first',
           runtimePlugins: o.runtimePlugins ?? [],
+          experiments: { optimization: o.host ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(o.dir, 'src/index.html'),
