@@ -2,7 +2,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import compress from '@fastify/compress';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
+import path from 'node:path';
 import { loadConfig, type AppConfig } from './config';
+import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
@@ -14,6 +16,10 @@ import authRoutes from './routes/auth';
 import seoRoutes from './routes/seo';
 import systemRoutes from './routes/system';
 import userRoutes from './routes/user';
+import articleRoutes from './routes/article';
+import categoryRoutes from './routes/category';
+import publicRoutes from './routes/public';
+import uploadRoutes from './routes/upload';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -30,6 +36,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Called with the seed result when buildApp seeded the database itself. */
   onSeed?: (result: SeedResult) => void;
+  /** Where uploaded images go (default: the filesystem under DATA_DIR/uploads). */
+  storage?: ImageStorage;
 }
 
 export const REDACT = [
@@ -52,10 +60,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config = options.config ?? loadConfig();
   let db = options.db;
   const ownsDb = !db;
+  const storage = options.storage ?? createFsImageStorage(path.join(config.dataDir, 'uploads'));
   if (!db) {
     db = await createDb(config);
     await migrate(db);
-    const seeded = await seedDatabase(db, { admin: { email: config.adminEmail, password: config.adminPassword }, demo: config.seedDemo, scryptCost: config.scryptCost });
+    const seeded = await seedDatabase(db, {
+      admin: { email: config.adminEmail, password: config.adminPassword },
+      demo: config.seedDemo,
+      scryptCost: config.scryptCost,
+      storage,
+    });
     options.onSeed?.(seeded);
   }
 
@@ -71,7 +85,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { db, config, ownsDb });
+  await app.register(dbPlugin, { db, config, ownsDb, storage });
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
@@ -81,6 +95,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(seoRoutes);
+      await api.register(uploadRoutes);
+      await api.register(categoryRoutes);
+      await api.register(articleRoutes);
+      await api.register(publicRoutes);
     },
     { prefix: '/api' },
   );

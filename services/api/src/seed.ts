@@ -1,5 +1,6 @@
 import { ACCESSES, ACCESS_ROUTES, type Access, type Gender, type UserType } from '@vitrine/contracts';
 import type { Db } from './db';
+import type { ImageStorage } from './lib/image-storage';
 import { generatePassword, hashPassword, uniqueKey } from './lib/security';
 import * as roles from './repositories/roles';
 import * as seo from './repositories/seo';
@@ -11,6 +12,8 @@ export interface SeedOptions {
   /** Demo staff and the default SEO entry. */
   demo?: boolean;
   scryptCost: number;
+  /** Where the demo images go (required for demo content). */
+  storage?: ImageStorage | undefined;
 }
 
 export interface SeedResult {

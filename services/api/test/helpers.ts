@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Access } from '@vitrine/contracts';
@@ -75,6 +78,8 @@ export interface TestContext {
   /** A user inserted directly (active, verified, known password) and signed in. */
   staff(accesses: Access[], overrides?: { status?: string; verified?: boolean }): Promise<Staff>;
   count(table: string): Promise<number>;
+  /** The app's DATA_DIR (uploads under it). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -83,7 +88,9 @@ let counter = 0;
 export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestContext> {
   const { db, cleanup } = await createTestDb(backend);
   const seeded = await seedDatabase(db, { admin: ADMIN, demo: false, scryptCost: TEST_SCRYPT_COST });
-  const app = await buildApp({ config: testConfig(), logger: false, ...options, db });
+  // Uploads go to a throw-away data folder.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
+  const app = await buildApp({ config: testConfig({ dataDir }), logger: false, ...options, db });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>
@@ -141,6 +148,7 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
     app,
     db,
     admin,
+    dataDir,
     call,
     login,
     staff,
@@ -148,6 +156,7 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
     close: async () => {
       await app.close();
       await cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import path from 'node:path';
 import type { Db } from '../db';
+import { createFsImageStorage, type ImageStorage } from '../lib/image-storage';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import type { AppConfig } from '../config';
@@ -11,6 +13,7 @@ declare module 'fastify' {
     config: AppConfig;
     services: Services;
     mailer: Mailer;
+    storage: ImageStorage;
   }
 }
 
@@ -19,6 +22,8 @@ export interface DbPluginOptions {
   config: AppConfig;
   /** Close the database with the app (true when buildApp opened it). */
   ownsDb: boolean;
+  /** Defaults to the filesystem under DATA_DIR/uploads. */
+  storage?: ImageStorage | undefined;
 }
 
 /** The database, the mailer and the services, shared by every route; closed with the app. */
@@ -28,7 +33,9 @@ export default fp<DbPluginOptions>(
     app.decorate('db', options.db);
     app.decorate('config', options.config);
     app.decorate('mailer', mailer);
-    app.decorate('services', createServices({ db: options.db, config: options.config, mailer, log: app.log }));
+    const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
+    app.decorate('storage', storage);
+    app.decorate('services', createServices({ db: options.db, config: options.config, mailer, log: app.log, storage }));
     app.addHook('onClose', async () => {
       mailer.close();
       if (options.ownsDb) await options.db.close();

@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_PATTERN, type FieldError } from '@vitrine/contracts';
+import { CONTENT_FIELD_MESSAGES } from '@vitrine/contracts/schemas';
 
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ removeAdditional: false, useDefaults: true, coerceTypes, allErrors: true, strict: false });
@@ -39,6 +40,12 @@ function isEmailField(property: string): boolean {
   return /(^|\.)email$/.test(property);
 }
 
+/** The SPEC §5 text of a required content field ('Title is required'), else '<property> is required'. */
+function requiredText(property: string): string {
+  if (isEmailField(property)) return 'Invalid email address';
+  return (CONTENT_FIELD_MESSAGES as Record<string, string>)[property] ?? `${property} is required`;
+}
+
 function joinPath(context: string | undefined, instancePath: string, child?: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   if (child !== undefined) parts.push(child);
@@ -51,7 +58,7 @@ function describe(error: ErrorObject, context: string | undefined): { property: 
   switch (error.keyword) {
     case 'required': {
       const property = joinPath(context, error.instancePath, String(params.missingProperty));
-      return { property, rule: 'isNotEmpty', text: isEmailField(property) ? 'Invalid email address' : `${property} is required` };
+      return { property, rule: 'isNotEmpty', text: requiredText(property) };
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);
@@ -81,7 +88,7 @@ function describe(error: ErrorObject, context: string | undefined): { property: 
       return { property, rule: 'matches', text: `${property} has an invalid format` };
     case 'minLength':
       if (params.limit === 1) {
-        return { property, rule: 'isNotEmpty', text: isEmailField(property) ? 'Invalid email address' : `${property} is required` };
+        return { property, rule: 'isNotEmpty', text: requiredText(property) };
       }
       return { property, rule: 'minLength', text: `${property} must be longer than or equal to ${String(params.limit)} characters` };
     case 'maxLength':
@@ -90,6 +97,9 @@ function describe(error: ErrorObject, context: string | undefined): { property: 
       return { property, rule: 'min', text: `${property} must not be less than ${String(params.limit)}` };
     case 'maximum':
       return { property, rule: 'max', text: `${property} must not be greater than ${String(params.limit)}` };
+    case 'minItems':
+      if (params.limit === 1) return { property, rule: 'arrayNotEmpty', text: requiredText(property) };
+      return { property, rule: 'arrayMinSize', text: `${property} must contain at least ${String(params.limit)} elements` };
     case 'maxItems':
       return { property, rule: 'arrayMaxSize', text: `${property} must contain no more than ${String(params.limit)} elements` };
     case 'uniqueItems':

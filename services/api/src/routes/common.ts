@@ -3,9 +3,19 @@ import type { FastifyRequest } from 'fastify';
 
 const ERROR_REF = { $ref: 'ErrorEnvelope#' } as const;
 
+/**
+ * A copy of a schema without the `$id`s of the schemas nested in it: the
+ * contracts name some schemas (Image, Article...) that a response embeds more
+ * than once, which the serializer would take for conflicting definitions.
+ */
+export function withoutIds<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === '$id' ? undefined : value))) as T;
+}
+
 /** The error answers every route may give, documented once. */
 export function responses<T extends Record<number, TSchema>>(success: T, ...errors: number[]) {
-  const out: Record<number, unknown> = { ...success };
+  const out: Record<number, unknown> = {};
+  for (const [status, schema] of Object.entries(success)) out[Number(status)] = withoutIds(schema);
   for (const status of [400, 500, ...errors]) out[status] = ERROR_REF;
   return out as T;
 }

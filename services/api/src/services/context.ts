@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
+import type { ImageStorage } from '../lib/image-storage';
 import type { Mailer } from '../mail/mailer';
 import type { RoleRow } from '../repositories/roles';
 import type { UserRow } from '../repositories/users';
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   config: AppConfig;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Uploaded image files (filesystem under DATA_DIR/uploads by default). */
+  storage: ImageStorage;
 }
 
 /** The signed-in caller, resolved from the bearer token by the auth plugin. */

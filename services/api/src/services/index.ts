@@ -1,4 +1,8 @@
+import { ArticlesService } from './articles';
 import { AuthService } from './auth';
+import { CategoriesService } from './categories';
+import { ImagesService } from './images';
+import { PublicContentService } from './public-content';
 import type { ServiceDeps } from './context';
 import { PasswordHasher } from './passwords';
 import { SeoService } from './seo';
@@ -8,9 +12,21 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   seo: SeoService;
+  images: ImagesService;
+  categories: CategoriesService;
+  articles: ArticlesService;
+  publicContent: PublicContentService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
   const hasher = new PasswordHasher(deps.config.scryptCost);
-  return { auth: new AuthService(deps, hasher), users: new UsersService(deps, hasher), seo: new SeoService(deps) };
+  return {
+    auth: new AuthService(deps, hasher),
+    users: new UsersService(deps, hasher),
+    seo: new SeoService(deps),
+    images: new ImagesService(deps),
+    categories: new CategoriesService(deps),
+    articles: new ArticlesService(deps),
+    publicContent: new PublicContentService(deps),
+  };
 }

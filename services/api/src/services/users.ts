@@ -12,6 +12,8 @@ import type {
 } from '@vitrine/contracts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { generatePassword, uniqueKey } from '../lib/security';
+import * as articles from '../repositories/articles';
+import * as contentVersion from '../repositories/content-version';
 import * as roles from '../repositories/roles';
 import * as sessions from '../repositories/sessions';
 import * as users from '../repositories/users';
@@ -105,6 +107,9 @@ export class UsersService {
           ...(fields.position !== undefined ? { position: fields.position.trim() } : {}),
         });
         if (accesses !== undefined) await users.setRoles(tx, id, accesses);
+        // Authors appear on public cards and in the search vector of their articles.
+        if (fields.name !== undefined || fields.last_name !== undefined) await articles.refreshSearchOfAuthor(tx, id);
+        await contentVersion.bump(tx);
         return users.findById(tx, id);
       })
       .catch((err: unknown) => {

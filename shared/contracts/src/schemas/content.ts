@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { LIMITS } from '../validation';
 import { Id, Timestamp } from './common';
 
@@ -237,3 +237,52 @@ export const AuthorProfileSchema = Type.Object({
   articles: Type.Array(ArticleCardSchema),
   others: Type.Array(AuthorCardSchema),
 });
+
+// ---- Additions made with the API (docs/api-content.md) ----
+
+/**
+ * The texts of SPEC §5 for the content forms: the API answers them in
+ * errors[].message ({ isNotEmpty: 'Title is required' }) and the screens may use them as fallbacks.
+ */
+export const CONTENT_FIELD_MESSAGES = {
+  title: 'Title is required',
+  content: 'Content is required',
+  image_id: 'Image is required',
+  category_ids: 'Select at least one category',
+  description: 'Description is required',
+} as const;
+
+/** Success messages of the content calls (SPEC §8: article/category created, updated, deleted). */
+export const CONTENT_SUCCESS_MESSAGES = {
+  ARTICLE_CREATED: 'Article created successfully',
+  ARTICLE_UPDATED: 'Article updated successfully',
+  ARTICLE_DELETED: 'Article deleted successfully',
+  ARTICLE_AUTOSAVED: 'Draft saved',
+  ARTICLE_RESTORED: 'Revision restored',
+  CATEGORY_CREATED: 'Category created successfully',
+  CATEGORY_UPDATED: 'Category updated successfully',
+  CATEGORY_DELETED: 'Category deleted successfully',
+  STATUS_CHANGED: 'Status changed successfully',
+  IMAGE_UPLOADED: 'Image uploaded successfully',
+} as const;
+
+/** POST /article/article-revisions/{id}/{unique_key}/{revision_id}/restore */
+export const RevisionRestoreParams = Type.Object({ id: Id, unique_key: Slug, revision_id: Id }, { additionalProperties: false });
+
+/** POST /public/article/{id}/read: whether this read was counted (false for a reload within 30 min or a bot). */
+export const ReadResultSchema = Type.Object({ counted: Type.Boolean() });
+
+/** GET /public/search: a list page plus the category the query names (topic search), if any. */
+export const SearchPageSchema = Type.Object({
+  items: Type.Array(ArticleCardSchema),
+  total: Type.Integer({ minimum: 0 }),
+  page: Type.Integer({ minimum: 1 }),
+  limit: Type.Integer({ minimum: 1 }),
+  topic: Type.Union([CategoryChipSchema, Type.Null()]),
+});
+
+/** GET /public/author/{id}/{unique_key}: the author's user id and unique_key (users' keys are not slugs). */
+export const AuthorParams = Type.Object({ id: Id, unique_key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }, { additionalProperties: false });
+
+export type ReadResult = Static<typeof ReadResultSchema>;
+export type SearchPage = Static<typeof SearchPageSchema>;

@@ -1,0 +1,467 @@
+import type { Queryable } from '../db';
+import type { ImageRow } from './images';
+import { escapeLike } from './sql';
+
+export interface ChipRow {
+  id: number;
+  unique_key: string;
+  name: string;
+  text_color: string;
+  background_color: string;
+  active: boolean;
+}
+
+export interface AuthorRow {
+  id: number;
+  unique_key: string;
+  name: string;
+  last_name: string;
+  position: string;
+  photo: string | null;
+  biography: string | null;
+}
+
+export interface ArticleRow {
+  id: number;
+  unique_key: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  content_text: string;
+  word_count: number;
+  image_id: string | null;
+  social_image_id: string | null;
+  meta_description: string;
+  author_id: number | null;
+  status: 'draft' | 'published';
+  emphasis: boolean;
+  publish_at: Date | null;
+  published_at: Date | null;
+  public_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  author: AuthorRow | null;
+  categories: ChipRow[];
+  image: ImageRow | null;
+  social_image: ImageRow | null;
+  reads: number;
+  /** Search results only. */
+  headline?: string;
+}
+
+/** Publicly visible: published, and its publish time (publish_at, else published_at) has come. */
+export const VISIBLE = `a.status = 'published' AND a.public_at <= now()`;
+
+const AUTHOR_JSON = `(SELECT json_build_object('id', u.id, 'unique_key', u.unique_key, 'name', u.name, 'last_name', u.last_name,
+  'position', u.position, 'photo', u.photo, 'biography', u.biography) FROM users u WHERE u.id = a.author_id)`;
+
+function categoriesJson(activeOnly: boolean): string {
+  return `COALESCE((SELECT json_agg(json_build_object('id', c.id, 'unique_key', c.unique_key, 'name', c.name, 'text_color', c.text_color,
+    'background_color', c.background_color, 'active', c.active) ORDER BY lower(c.name))
+    FROM article_categories ac JOIN categories c ON c.id = ac.category_id WHERE ac.article_id = a.id${activeOnly ? ' AND c.active' : ''}), '[]'::json)`;
+}
+
+/** Everything but the search vector, with author, categories, images and total reads. */
+function selectArticle(options: { activeCategoriesOnly: boolean; withContent: boolean; extra?: string }): string {
+  return `SELECT a.id, a.unique_key, a.title, a.excerpt, ${options.withContent ? 'a.content, a.content_text' : "'' AS content, '' AS content_text"},
+    a.word_count, a.image_id, a.social_image_id, a.meta_description, a.author_id, a.status, a.emphasis, a.publish_at, a.published_at,
+    a.public_at, a.created_at, a.updated_at,
+    ${AUTHOR_JSON} AS author,
+    ${categoriesJson(options.activeCategoriesOnly)} AS categories,
+    (SELECT to_jsonb(i) FROM images i WHERE i.id = a.image_id) AS image,
+    (SELECT to_jsonb(i) FROM images i WHERE i.id = COALESCE(a.social_image_id, a.image_id)) AS social_image,
+    (SELECT COALESCE(sum(r.reads), 0)::int FROM article_reads_daily r WHERE r.article_id = a.id) AS reads
+    ${options.extra ?? ''}
+  FROM articles a`;
+}
+
+const STAFF = selectArticle({ activeCategoriesOnly: false, withContent: true });
+const PUBLIC_FULL = selectArticle({ activeCategoriesOnly: true, withContent: true });
+const PUBLIC_CARD = selectArticle({ activeCategoriesOnly: true, withContent: false });
+
+export async function findById(db: Queryable, id: number): Promise<ArticleRow | undefined> {
+  return (await db.query<ArticleRow>(`${STAFF} WHERE a.id = $1`, [id]))[0];
+}
+
+export async function findByIdAndKey(db: Queryable, id: number, key: string): Promise<ArticleRow | undefined> {
+  return (await db.query<ArticleRow>(`${STAFF} WHERE a.id = $1 AND a.unique_key = $2`, [id, key]))[0];
+}
+
+/** Locks the row for the rest of the transaction (concurrent saves of one article are serialized). */
+export async function lockByIdAndKey(db: Queryable, id: number, key: string): Promise<{ id: number; status: string; published_at: Date | null; title: string; unique_key: string } | undefined> {
+  const rows = await db.query<{ id: number; status: string; published_at: Date | null; title: string; unique_key: string }>(
+    'SELECT id, status, published_at, title, unique_key FROM articles WHERE id = $1 AND unique_key = $2 FOR UPDATE',
+    [id, key],
+  );
+  return rows[0];
+}
+
+export async function titleTaken(db: Queryable, title: string, exceptId = 0): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM articles WHERE lower(title) = lower($1) AND id <> $2', [title, exceptId])).length > 0;
+}
+
+export async function keysLike(db: Queryable, base: string, exceptId = 0): Promise<string[]> {
+  const rows = await db.query<{ unique_key: string }>(
+    "SELECT unique_key FROM articles WHERE (unique_key = $1 OR unique_key LIKE $2 ESCAPE '\\') AND id <> $3",
+    [base, `${escapeLike(base)}-%`, exceptId],
+  );
+  return rows.map((r) => r.unique_key);
+}
+
+export interface ArticleFields {
+  unique_key: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  content_text: string;
+  word_count: number;
+  image_id: string | null;
+  social_image_id: string | null;
+  meta_description: string;
+  author_id: number | null;
+  status: 'draft' | 'published';
+  emphasis: boolean;
+  publish_at: Date | null;
+  published_at: Date | null;
+}
+
+const COLUMNS = [
+  'unique_key',
+  'title',
+  'excerpt',
+  'content',
+  'content_text',
+  'word_count',
+  'image_id',
+  'social_image_id',
+  'meta_description',
+  'author_id',
+  'status',
+  'emphasis',
+  'publish_at',
+  'published_at',
+] as const;
+
+export async function insert(db: Queryable, fields: ArticleFields & { created_at?: Date }): Promise<number> {
+  const columns: string[] = [...COLUMNS];
+  const params: unknown[] = COLUMNS.map((c) => fields[c]);
+  if (fields.created_at) {
+    columns.push('created_at', 'updated_at');
+    params.push(fields.created_at, fields.created_at);
+  }
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO articles (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    params,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('insert into articles returned no id');
+  return id;
+}
+
+export async function update(db: Queryable, id: number, changes: Partial<ArticleFields>): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const column of COLUMNS) {
+    if (changes[column] === undefined) continue;
+    params.push(changes[column]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  params.push(id);
+  await db.query(`UPDATE articles SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
+}
+
+export async function remove(db: Queryable, id: number): Promise<void> {
+  await db.query('DELETE FROM articles WHERE id = $1', [id]);
+}
+
+export async function setCategories(db: Queryable, articleId: number, categoryIds: readonly number[]): Promise<void> {
+  await db.query('DELETE FROM article_categories WHERE article_id = $1', [articleId]);
+  await db.query('INSERT INTO article_categories (article_id, category_id) SELECT $1, unnest($2::int[])', [articleId, [...categoryIds]]);
+}
+
+/**
+ * Rebuilds the search vector ('portuguese'): title (A); excerpt, category names
+ * and author name (B); body text (C). `where` picks the articles.
+ */
+async function refreshSearchWhere(db: Queryable, where: string, params: unknown[]): Promise<void> {
+  await db.query(
+    `UPDATE articles a SET search =
+       setweight(to_tsvector('portuguese', a.title), 'A') ||
+       setweight(to_tsvector('portuguese', a.excerpt || ' ' ||
+         COALESCE((SELECT string_agg(c.name, ' ') FROM article_categories ac JOIN categories c ON c.id = ac.category_id WHERE ac.article_id = a.id), '') || ' ' ||
+         COALESCE((SELECT u.name || ' ' || u.last_name FROM users u WHERE u.id = a.author_id), '')), 'B') ||
+       setweight(to_tsvector('portuguese', a.content_text), 'C')
+     WHERE ${where}`,
+    params,
+  );
+}
+
+export const refreshSearch = (db: Queryable, articleId: number) => refreshSearchWhere(db, 'a.id = $1', [articleId]);
+export const refreshSearchOfCategory = (db: Queryable, categoryId: number) =>
+  refreshSearchWhere(db, 'a.id IN (SELECT article_id FROM article_categories WHERE category_id = $1)', [categoryId]);
+export const refreshSearchOfAuthor = (db: Queryable, userId: number) => refreshSearchWhere(db, 'a.author_id = $1', [userId]);
+
+export interface StaffListFilter {
+  limit: number;
+  page: number;
+  search?: string | undefined;
+  status?: 'draft' | 'published' | 'scheduled' | undefined;
+  category_id?: number | undefined;
+  author_id?: number | undefined;
+  emphasis?: boolean | undefined;
+}
+
+export async function list(db: Queryable, filter: StaffListFilter): Promise<{ rows: ArticleRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const search = filter.search?.trim();
+  if (search) {
+    params.push(search, `%${escapeLike(search)}%`);
+    where.push(`(a.search @@ websearch_to_tsquery('portuguese', $${params.length - 1}) OR a.title ILIKE $${params.length})`);
+  }
+  if (filter.status === 'scheduled') where.push(`a.status = 'published' AND a.publish_at > now()`);
+  else if (filter.status) {
+    params.push(filter.status);
+    where.push(`a.status = $${params.length}`);
+  }
+  if (filter.category_id !== undefined) {
+    params.push(filter.category_id);
+    where.push(`EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = $${params.length})`);
+  }
+  if (filter.author_id !== undefined) {
+    params.push(filter.author_id);
+    where.push(`a.author_id = $${params.length}`);
+  }
+  if (filter.emphasis !== undefined) {
+    params.push(filter.emphasis);
+    where.push(`a.emphasis = $${params.length}`);
+  }
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a ${clause}`, params))[0]?.n ?? 0;
+  const rows = await db.query<ArticleRow>(
+    `${STAFF} ${clause} ORDER BY a.updated_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, filter.limit, (filter.page - 1) * filter.limit],
+  );
+  return { rows, total };
+}
+
+// ---- revisions
+
+export interface RevisionRow {
+  id: number;
+  article_id: number;
+  kind: 'save' | 'autosave' | 'restore';
+  title: string;
+  excerpt: string;
+  content: string;
+  author_id: number | null;
+  author_name: string | null;
+  author_last_name: string | null;
+  created_at: Date;
+}
+
+export async function addRevision(
+  db: Queryable,
+  revision: { article_id: number; kind: 'save' | 'restore'; title: string; excerpt: string; content: string; author_id: number | null },
+): Promise<void> {
+  await db.query('INSERT INTO article_revisions (article_id, kind, title, excerpt, content, author_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+    revision.article_id,
+    revision.kind,
+    revision.title,
+    revision.excerpt,
+    revision.content,
+    revision.author_id,
+  ]);
+}
+
+/** The one autosave revision of an article, replaced by each autosave. */
+export async function upsertAutosave(db: Queryable, revision: { article_id: number; title: string; excerpt: string; content: string; author_id: number }): Promise<void> {
+  await db.query(
+    `INSERT INTO article_revisions (article_id, kind, title, excerpt, content, author_id) VALUES ($1, 'autosave', $2, $3, $4, $5)
+     ON CONFLICT (article_id) WHERE kind = 'autosave'
+     DO UPDATE SET title = EXCLUDED.title, excerpt = EXCLUDED.excerpt, content = EXCLUDED.content, author_id = EXCLUDED.author_id, created_at = now()`,
+    [revision.article_id, revision.title, revision.excerpt, revision.content, revision.author_id],
+  );
+}
+
+const SELECT_REVISION = `SELECT r.*, u.name AS author_name, u.last_name AS author_last_name FROM article_revisions r LEFT JOIN users u ON u.id = r.author_id`;
+
+export async function listRevisions(db: Queryable, articleId: number): Promise<RevisionRow[]> {
+  return db.query<RevisionRow>(`${SELECT_REVISION} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC`, [articleId]);
+}
+
+export async function findRevision(db: Queryable, articleId: number, revisionId: number): Promise<RevisionRow | undefined> {
+  return (await db.query<RevisionRow>(`${SELECT_REVISION} WHERE r.article_id = $1 AND r.id = $2`, [articleId, revisionId]))[0];
+}
+
+// ---- public reads (only visible articles, only active categories)
+
+export interface PublicFilter {
+  limit: number;
+  offset: number;
+  categoryId?: number | undefined;
+  authorId?: number | undefined;
+  emphasis?: boolean | undefined;
+  excludeIds?: number[] | undefined;
+}
+
+function publicWhere(filter: PublicFilter, params: unknown[]): string {
+  const where = [VISIBLE];
+  if (filter.categoryId !== undefined) {
+    params.push(filter.categoryId);
+    where.push(`EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = $${params.length})`);
+  }
+  if (filter.authorId !== undefined) {
+    params.push(filter.authorId);
+    where.push(`a.author_id = $${params.length}`);
+  }
+  if (filter.emphasis !== undefined) {
+    params.push(filter.emphasis);
+    where.push(`a.emphasis = $${params.length}`);
+  }
+  if (filter.excludeIds?.length) {
+    params.push(filter.excludeIds);
+    where.push(`a.id <> ALL($${params.length}::int[])`);
+  }
+  return where.join(' AND ');
+}
+
+export async function listPublic(db: Queryable, filter: PublicFilter): Promise<ArticleRow[]> {
+  const params: unknown[] = [];
+  const where = publicWhere(filter, params);
+  return db.query<ArticleRow>(`${PUBLIC_CARD} WHERE ${where} ORDER BY a.public_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
+    ...params,
+    filter.limit,
+    filter.offset,
+  ]);
+}
+
+export async function countPublic(db: Queryable, filter: Omit<PublicFilter, 'limit' | 'offset'>): Promise<number> {
+  const params: unknown[] = [];
+  const where = publicWhere({ ...filter, limit: 0, offset: 0 }, params);
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a WHERE ${where}`, params))[0]?.n ?? 0;
+}
+
+export async function findPublic(db: Queryable, id: number, key: string): Promise<ArticleRow | undefined> {
+  return (await db.query<ArticleRow>(`${PUBLIC_FULL} WHERE a.id = $1 AND a.unique_key = $2 AND ${VISIBLE}`, [id, key]))[0];
+}
+
+export async function isVisible(db: Queryable, id: number): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM articles a WHERE a.id = $1 AND ${VISIBLE}`, [id])).length > 0;
+}
+
+/** Most reads over the last `days` days (UTC), newest first on ties. */
+export async function popular(db: Queryable, days: number, limit: number): Promise<ArticleRow[]> {
+  return db.query<ArticleRow>(
+    `WITH counts AS (
+       SELECT article_id, sum(reads)::int AS n FROM article_reads_daily
+       WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY article_id)
+     ${PUBLIC_CARD} JOIN counts ON counts.article_id = a.id
+     WHERE ${VISIBLE} ORDER BY counts.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+    [days, limit],
+  );
+}
+
+/**
+ * Tendencies: the biggest growth of reads over the last 7 days against the 7
+ * before (ties: more reads in the last 7 days); only articles read this week.
+ */
+export async function tendencies(db: Queryable, limit: number): Promise<ArticleRow[]> {
+  return db.query<ArticleRow>(
+    `WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS d),
+     counts AS (
+       SELECT r.article_id,
+              sum(r.reads) FILTER (WHERE r.day > today.d - 7)::int AS recent,
+              COALESCE(sum(r.reads) FILTER (WHERE r.day <= today.d - 7), 0)::int AS previous
+       FROM article_reads_daily r, today WHERE r.day > today.d - 14 GROUP BY r.article_id)
+     ${PUBLIC_CARD} JOIN counts ON counts.article_id = a.id
+     WHERE ${VISIBLE} AND counts.recent > 0
+     ORDER BY counts.recent - counts.previous DESC, counts.recent DESC, a.public_at DESC LIMIT $1`,
+    [limit],
+  );
+}
+
+/** Visible articles sharing categories with this one: more shared categories first, then newest. */
+export async function related(db: Queryable, articleId: number, limit: number): Promise<ArticleRow[]> {
+  return db.query<ArticleRow>(
+    `WITH shared AS (
+       SELECT o.article_id, count(*)::int AS n FROM article_categories mine
+       JOIN article_categories o ON o.category_id = mine.category_id AND o.article_id <> mine.article_id
+       JOIN categories c ON c.id = mine.category_id AND c.active
+       WHERE mine.article_id = $1 GROUP BY o.article_id)
+     ${PUBLIC_CARD} JOIN shared ON shared.article_id = a.id
+     WHERE ${VISIBLE} ORDER BY shared.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+    [articleId, limit],
+  );
+}
+
+export interface SearchFilter {
+  q: string;
+  limit: number;
+  offset: number;
+  categoryId?: number | undefined;
+  /** A category whose name the query names: its articles match too. */
+  topicId?: number | undefined;
+  headlineOptions: string;
+}
+
+function searchWhere(filter: SearchFilter, params: unknown[]): string {
+  params.push(filter.q);
+  const match = [`a.search @@ websearch_to_tsquery('portuguese', $1)`];
+  if (filter.topicId !== undefined) {
+    params.push(filter.topicId);
+    match.push(`EXISTS (SELECT 1 FROM article_categories t WHERE t.article_id = a.id AND t.category_id = $${params.length})`);
+  }
+  const where = [VISIBLE, `(${match.join(' OR ')})`];
+  if (filter.categoryId !== undefined) {
+    params.push(filter.categoryId);
+    where.push(`EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = $${params.length})`);
+  }
+  return where.join(' AND ');
+}
+
+/** Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages. */
+export async function search(db: Queryable, filter: SearchFilter): Promise<{ rows: ArticleRow[]; total: number }> {
+  const countParams: unknown[] = [];
+  const countWhere = searchWhere(filter, countParams);
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a WHERE ${countWhere}`, countParams))[0]?.n ?? 0;
+  if (total === 0) return { rows: [], total };
+  const params: unknown[] = [];
+  const where = searchWhere(filter, params);
+  params.push(filter.headlineOptions);
+  const headlineParam = `$${params.length}`;
+  const select = selectArticle({
+    activeCategoriesOnly: true,
+    withContent: false,
+    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headlineParam}) AS headline,
+      ts_rank_cd(a.search, websearch_to_tsquery('portuguese', $1)) AS rank`,
+  });
+  const rows = await db.query<ArticleRow>(
+    `SELECT * FROM (${select} WHERE ${where}) ranked ORDER BY rank DESC, public_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, filter.limit, filter.offset],
+  );
+  return { rows, total };
+}
+
+// ---- authors
+
+/** Authors with at least one visible article (other than `exceptId`), the most recently published first. */
+export async function publicAuthors(db: Queryable, exceptId: number, limit: number): Promise<AuthorRow[]> {
+  return db.query<AuthorRow>(
+    `SELECT u.id, u.unique_key, u.name, u.last_name, u.position, u.photo, u.biography
+     FROM users u JOIN (SELECT a.author_id, max(a.public_at) AS last FROM articles a WHERE ${VISIBLE} GROUP BY a.author_id) w ON w.author_id = u.id
+     WHERE u.id <> $1 AND u.status = 'active' ORDER BY w.last DESC, u.id LIMIT $2`,
+    [exceptId, limit],
+  );
+}
+
+export async function findPublicAuthor(db: Queryable, id: number, key: string): Promise<AuthorRow | undefined> {
+  const rows = await db.query<AuthorRow>(
+    `SELECT u.id, u.unique_key, u.name, u.last_name, u.position, u.photo, u.biography FROM users u
+     WHERE u.id = $1 AND u.unique_key = $2 AND u.status = 'active'
+       AND (EXISTS (SELECT 1 FROM articles a WHERE a.author_id = u.id AND ${VISIBLE})
+            OR EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_name = 'article_management'))`,
+    [id, key],
+  );
+  return rows[0];
+}

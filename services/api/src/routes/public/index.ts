@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  ArticleCardSchema,
+  AuthorParams,
+  AuthorProfileSchema,
+  CategoryChipSchema,
+  Envelope,
+  HomeSectionsSchema,
+  IdParams,
+  ListEnvelope,
+  PublicArticleSchema,
+  PublicArticlesQuery,
+  ReadResultSchema,
+  SearchPageSchema,
+  SearchQuery,
+  SlugParams,
+} from '@vitrine/contracts/schemas';
+import * as contentVersion from '../../repositories/content-version';
+import { responses } from '../common';
+
+const tags = ['public'];
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/**
+ * Public reads are cacheable: a weak ETag made of the content version (bumped
+ * by every content write) and a hash of the answer, Cache-Control for shared
+ * caches, and 304 when the client already holds this answer.
+ */
+async function cacheable<T>(request: FastifyRequest, reply: FastifyReply, data: T): Promise<{ data: T } | FastifyReply> {
+  const version = await contentVersion.current(request.server.db);
+  const hash = createHash('sha1').update(JSON.stringify(data)).digest('base64url').slice(0, 20);
+  const etag = `W/"v${version}-${hash}"`;
+  void reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return { data };
+}
+
+const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = () => app.services.publicContent;
+
+  app.get(
+    '/public/home',
+    { schema: { tags, summary: 'Home sections: emphasis (4), recent (6), popular (6, reads in 30 days), tendencies (4), tags', response: responses({ 200: Envelope(HomeSectionsSchema) }) } },
+    async (request, reply) => cacheable(request, reply, await service().home()),
+  );
+
+  app.get(
+    '/public/articles',
+    {
+      schema: {
+        tags,
+        summary: 'The blog: published articles, newest first (category = an active category unique_key; unknown or inactive: 404)',
+        querystring: PublicArticlesQuery,
+        response: responses({ 200: ListEnvelope(ArticleCardSchema) }, 404),
+      },
+    },
+    async (request, reply) => cacheable(request, reply, await service().articles(request.query)),
+  );
+
+  app.get(
+    '/public/search',
+    {
+      schema: {
+        tags,
+        summary: 'Full-text search (Portuguese), ranked; `highlight` holds escaped text with <mark> around matches; `topic` when q names a category',
+        querystring: SearchQuery,
+        response: responses({ 200: Envelope(SearchPageSchema) }, 404),
+      },
+    },
+    async (request, reply) => cacheable(request, reply, await service().search(request.query)),
+  );
+
+  app.get(
+    '/public/article/:id/:unique_key',
+    {
+      schema: {
+        tags,
+        summary: 'One published article and related ones (404 when unpublished, scheduled, unknown or the key does not match)',
+        params: SlugParams,
+        response: responses({ 200: Envelope(PublicArticleSchema) }, 404),
+      },
+    },
+    async (request, reply) => cacheable(request, reply, await service().article(request.params.id, request.params.unique_key)),
+  );
+
+  app.post(
+    '/public/article/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Count a read: once per visitor per article per 30 minutes; bots never count',
+        params: IdParams,
+        response: responses({ 200: Envelope(ReadResultSchema) }, 404),
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await service().read(request.params.id, request.ip, request.headers['user-agent']) };
+    },
+  );
+
+  app.get(
+    '/public/author/:id/:unique_key',
+    {
+      schema: {
+        tags,
+        summary: "An author's profile, their published articles and other authors",
+        params: AuthorParams,
+        response: responses({ 200: Envelope(AuthorProfileSchema) }, 404),
+      },
+    },
+    async (request, reply) => cacheable(request, reply, await service().author(request.params.id, request.params.unique_key)),
+  );
+
+  app.get(
+    '/public/categories',
+    { schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
+    async (request, reply) => cacheable(request, reply, await service().categories()),
+  );
+};
+
+export default publicRoutes;

@@ -1,0 +1,48 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CONTENT_LIMITS, CONTENT_SUCCESS_MESSAGES, Envelope, ImageSchema } from '@vitrine/contracts/schemas';
+import { AppError, BadRequestError } from '../../errors';
+import { principalOf } from '../../plugins/auth';
+import { BEARER, responses } from '../common';
+
+/**
+ * Article covers, category images and profile photos. 'settings-profile' is open
+ * to every signed-in user (SIGNED_IN_ROUTES), so any signed-in staff member may upload.
+ */
+const uploaders = { routes: ['list-of-articles', 'compose', 'list-of-categories', 'settings-profile'] } as const;
+
+const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Multipart is parsed only inside this plugin: JSON routes keep refusing other content types.
+  await app.register(multipart, {
+    limits: { fileSize: CONTENT_LIMITS.imageBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload/image',
+    {
+      config: { auth: uploaders },
+      bodyLimit: CONTENT_LIMITS.imageBytes + 64 * 1024,
+      schema: {
+        tags: ['upload'],
+        summary: 'Upload one image (multipart field `file`): JPEG, PNG, WebP, GIF or AVIF up to 8 MiB, answered with its WebP widths',
+        description:
+          'The type is read from the bytes (SVG and anything else: 415); larger than CONTENT_LIMITS.imageBytes: 413. Stored as WebP at 320, 640, 960, 1280 and 1920 px wide (never upscaled). `url` is the largest variant up to 1280 px; `srcset` lists all.',
+        security: BEARER,
+        consumes: ['multipart/form-data'],
+        response: responses({ 201: Envelope(ImageSchema) }, 401, 403, 413, 415),
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { message: 'Send the image as multipart/form-data (field "file")' });
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') {
+        throw new BadRequestError('VALIDATION_ERROR', [{ property: 'file', message: { isNotEmpty: 'Image is required' } }]);
+      }
+      const data = await file.toBuffer();
+      const image = await app.services.images.upload(data, file.filename, principalOf(request).user.id);
+      return reply.code(201).send({ data: image, message: CONTENT_SUCCESS_MESSAGES.IMAGE_UPLOADED });
+    },
+  );
+};
+
+export default uploadRoutes;

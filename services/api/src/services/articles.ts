@@ -1,0 +1,268 @@
+import type {
+  Article,
+  ArticleAutosaveInput,
+  ArticleCreateInput,
+  ArticlesListInput,
+  ArticleStatus,
+  ArticleUpdateInput,
+  ListPage,
+  Revision,
+} from '@vitrine/contracts';
+import { CONTENT_FIELD_MESSAGES, CONTENT_LIMITS } from '@vitrine/contracts/schemas';
+import { slugify } from '@vitrine/utils';
+import type { Queryable } from '../db';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
+import { defaultExcerpt, htmlToText, sanitizeArticleHtml } from '../lib/html';
+import * as articles from '../repositories/articles';
+import * as categories from '../repositories/categories';
+import * as contentVersion from '../repositories/content-version';
+import { nextFreeKey } from '../repositories/sql';
+import { assertImage } from './categories';
+import type { Principal, ServiceDeps } from './context';
+import { toArticle, toRevision } from './content-presenters';
+
+type Field = keyof typeof CONTENT_FIELD_MESSAGES;
+
+function missing(property: Field): BadRequestError {
+  return new BadRequestError('VALIDATION_ERROR', [{ property, message: { isNotEmpty: CONTENT_FIELD_MESSAGES[property] } }]);
+}
+
+function titleTaken(): ConflictError {
+  return new ConflictError('ARTICLE_TITLE_TAKEN');
+}
+
+function isTitleViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown };
+  return e.code === '23505' && (e.constraint === 'articles_title_lower_key' || String(e.message).includes('articles_title_lower_key'));
+}
+
+function mapErrors(err: unknown): never {
+  if (isTitleViolation(err)) throw titleTaken();
+  throw err;
+}
+
+/** Sanitized HTML and its plain text; an empty result (e.g. only a script) counts as missing content. */
+export function prepareContent(html: string): { content: string; text: string; words: number } {
+  const content = sanitizeArticleHtml(html);
+  const text = htmlToText(content);
+  if (!text && !content.includes('<img')) throw missing('content');
+  return { content, text, words: text ? text.split(' ').length : 0 };
+}
+
+function toDate(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined) return undefined;
+  return value === null ? null : new Date(value);
+}
+
+export async function articleKey(db: Queryable, title: string, exceptId = 0): Promise<string> {
+  const base = slugify(title).slice(0, CONTENT_LIMITS.slug - 8).replace(/-+$/, '') || 'artigo';
+  return nextFreeKey(base, await articles.keysLike(db, base, exceptId));
+}
+
+async function assertCategories(db: Queryable, ids: readonly number[]): Promise<void> {
+  const found = await categories.existingIds(db, ids);
+  if (found.length !== new Set(ids).size) {
+    throw new BadRequestError('VALIDATION_ERROR', [{ property: 'category_ids', message: { isValid: 'Category not found' } }]);
+  }
+}
+
+export class ArticlesService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private async present(db: Queryable, id: number): Promise<Article> {
+    const row = await articles.findById(db, id);
+    if (!row) throw new NotFoundError();
+    return toArticle(row, this.deps.storage);
+  }
+
+  async get(id: number, key: string): Promise<Article> {
+    const row = await articles.findByIdAndKey(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    return toArticle(row, this.deps.storage);
+  }
+
+  async list(input: ArticlesListInput): Promise<ListPage<Article>> {
+    const limit = input.limit ?? 10;
+    const page = input.page ?? 1;
+    const { rows, total } = await articles.list(this.deps.db, { ...input, limit, page });
+    return { items: rows.map((r) => toArticle(r, this.deps.storage)), total, page, limit };
+  }
+
+  async create(principal: Principal, input: ArticleCreateInput): Promise<Article> {
+    const title = input.title.trim();
+    if (!title) throw missing('title');
+    const body = prepareContent(input.content);
+    const excerpt = input.excerpt?.trim() || defaultExcerpt(body.text);
+    const status: ArticleStatus = input.status ?? 'draft';
+    return this.deps.db
+      .transaction(async (tx) => {
+        if (await articles.titleTaken(tx, title)) throw titleTaken();
+        await assertImage(tx, input.image_id, 'image_id');
+        await assertImage(tx, input.social_image_id, 'social_image_id');
+        await assertCategories(tx, input.category_ids);
+        const id = await articles.insert(tx, {
+          unique_key: await articleKey(tx, title),
+          title,
+          excerpt,
+          content: body.content,
+          content_text: body.text,
+          word_count: body.words,
+          image_id: input.image_id,
+          social_image_id: input.social_image_id ?? null,
+          meta_description: input.meta_description?.trim() ?? '',
+          author_id: principal.user.id,
+          status,
+          emphasis: input.emphasis ?? false,
+          publish_at: toDate(input.publish_at) ?? null,
+          published_at: status === 'published' ? new Date() : null,
+        });
+        await articles.setCategories(tx, id, input.category_ids);
+        await articles.refreshSearch(tx, id);
+        await articles.addRevision(tx, { article_id: id, kind: 'save', title, excerpt, content: body.content, author_id: principal.user.id });
+        await contentVersion.bump(tx);
+        return this.present(tx, id);
+      })
+      .catch(mapErrors);
+  }
+
+  /** A save: every field optional, the same rules; keeps a revision. */
+  async update(principal: Principal, id: number, key: string, input: ArticleUpdateInput): Promise<Article> {
+    const title = input.title?.trim();
+    if (title === '') throw missing('title');
+    const body = input.content !== undefined ? prepareContent(input.content) : undefined;
+    return this.deps.db
+      .transaction(async (tx) => {
+        const locked = await articles.lockByIdAndKey(tx, id, key);
+        if (!locked) throw new NotFoundError();
+        const current = await articles.findById(tx, id);
+        if (!current) throw new NotFoundError();
+        if (title !== undefined && title.toLowerCase() !== current.title.toLowerCase() && (await articles.titleTaken(tx, title, id))) throw titleTaken();
+        if (input.image_id !== undefined) await assertImage(tx, input.image_id, 'image_id');
+        await assertImage(tx, input.social_image_id, 'social_image_id');
+        if (input.category_ids) await assertCategories(tx, input.category_ids);
+
+        // An excerpt left to its default follows the body.
+        const autoExcerpt = current.excerpt === defaultExcerpt(current.content_text);
+        const excerpt = input.excerpt !== undefined ? input.excerpt.trim() || defaultExcerpt((body ?? { text: current.content_text }).text) : body && autoExcerpt ? defaultExcerpt(body.text) : undefined;
+        const status = input.status;
+        const newTitle = title ?? current.title;
+        await articles.update(tx, id, {
+          ...(title !== undefined ? { title } : {}),
+          ...(this.slugChange(current, title) ? { unique_key: await articleKey(tx, newTitle, id) } : {}),
+          ...(excerpt !== undefined ? { excerpt } : {}),
+          ...(body ? { content: body.content, content_text: body.text, word_count: body.words } : {}),
+          ...(input.image_id !== undefined ? { image_id: input.image_id } : {}),
+          ...(input.social_image_id !== undefined ? { social_image_id: input.social_image_id } : {}),
+          ...(input.meta_description !== undefined ? { meta_description: input.meta_description.trim() } : {}),
+          ...(input.emphasis !== undefined ? { emphasis: input.emphasis } : {}),
+          ...(input.publish_at !== undefined ? { publish_at: toDate(input.publish_at) ?? null } : {}),
+          ...(status !== undefined ? { status } : {}),
+          ...(status === 'published' && !current.published_at ? { published_at: new Date() } : {}),
+        });
+        if (input.category_ids) await articles.setCategories(tx, id, input.category_ids);
+        await articles.refreshSearch(tx, id);
+        await articles.addRevision(tx, {
+          article_id: id,
+          kind: 'save',
+          title: newTitle,
+          excerpt: excerpt ?? current.excerpt,
+          content: body?.content ?? current.content,
+          author_id: principal.user.id,
+        });
+        await contentVersion.bump(tx);
+        return this.present(tx, id);
+      })
+      .catch(mapErrors);
+  }
+
+  /** The slug follows the title only while the article has never been published. */
+  private slugChange(current: { title: string; status: string; published_at: Date | null; unique_key: string }, title: string | undefined): boolean {
+    if (title === undefined || current.status !== 'draft' || current.published_at) return false;
+    return slugify(title) !== slugify(current.title);
+  }
+
+  /**
+   * Autosave: a draft takes the new title/excerpt/content at once (an empty or
+   * taken title keeps the current one); a published article keeps its live
+   * text. Either way the article's one autosave revision is replaced.
+   */
+  async autosave(principal: Principal, id: number, key: string, input: ArticleAutosaveInput): Promise<Article> {
+    const content = input.content !== undefined ? sanitizeArticleHtml(input.content) : undefined;
+    return this.deps.db
+      .transaction(async (tx) => {
+        const locked = await articles.lockByIdAndKey(tx, id, key);
+        if (!locked) throw new NotFoundError();
+        const current = await articles.findById(tx, id);
+        if (!current) throw new NotFoundError();
+        const title = input.title?.trim() || current.title;
+        const excerpt = input.excerpt?.trim() ?? current.excerpt;
+        if (current.status === 'draft') {
+          const titleOk = title.toLowerCase() === current.title.toLowerCase() || !(await articles.titleTaken(tx, title, id));
+          const text = content !== undefined ? htmlToText(content) : undefined;
+          await articles.update(tx, id, {
+            ...(titleOk && title !== current.title ? { title } : {}),
+            ...(titleOk && this.slugChange(current, title) ? { unique_key: await articleKey(tx, title, id) } : {}),
+            ...(input.excerpt !== undefined ? { excerpt } : {}),
+            ...(content && text !== undefined ? { content, content_text: text, word_count: text ? text.split(' ').length : 0 } : {}),
+          });
+          await articles.refreshSearch(tx, id);
+        }
+        await articles.upsertAutosave(tx, { article_id: id, title, excerpt, content: content ?? current.content, author_id: principal.user.id });
+        return this.present(tx, id);
+      })
+      .catch(mapErrors);
+  }
+
+  async changeStatus(id: number, key: string, status: ArticleStatus): Promise<Article> {
+    return this.deps.db.transaction(async (tx) => {
+      const locked = await articles.lockByIdAndKey(tx, id, key);
+      if (!locked) throw new NotFoundError();
+      await articles.update(tx, id, { status, ...(status === 'published' && !locked.published_at ? { published_at: new Date() } : {}) });
+      await contentVersion.bump(tx);
+      return this.present(tx, id);
+    });
+  }
+
+  async remove(id: number, key: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const locked = await articles.lockByIdAndKey(tx, id, key);
+      if (!locked) throw new NotFoundError();
+      await articles.remove(tx, id);
+      await contentVersion.bump(tx);
+    });
+  }
+
+  async revisions(id: number, key: string): Promise<Revision[]> {
+    const row = await articles.findByIdAndKey(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    return (await articles.listRevisions(this.deps.db, id)).map(toRevision);
+  }
+
+  /** Puts a revision's title, excerpt and content back (a new 'restore' revision records it). */
+  async restore(principal: Principal, id: number, key: string, revisionId: number): Promise<Article> {
+    return this.deps.db
+      .transaction(async (tx) => {
+        const locked = await articles.lockByIdAndKey(tx, id, key);
+        if (!locked) throw new NotFoundError();
+        const revision = await articles.findRevision(tx, id, revisionId);
+        if (!revision) throw new NotFoundError();
+        const title = revision.title.trim() || locked.title;
+        if (title.toLowerCase() !== locked.title.toLowerCase() && (await articles.titleTaken(tx, title, id))) throw titleTaken();
+        const body = prepareContent(revision.content);
+        await articles.update(tx, id, {
+          title,
+          ...(this.slugChange(locked, title) ? { unique_key: await articleKey(tx, title, id) } : {}),
+          excerpt: revision.excerpt,
+          content: body.content,
+          content_text: body.text,
+          word_count: body.words,
+        });
+        await articles.refreshSearch(tx, id);
+        await articles.addRevision(tx, { article_id: id, kind: 'restore', title, excerpt: revision.excerpt, content: body.content, author_id: principal.user.id });
+        await contentVersion.bump(tx);
+        return this.present(tx, id);
+      })
+      .catch(mapErrors);
+  }
+}

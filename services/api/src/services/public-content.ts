@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ArticleCard, AuthorProfile, CategoryChip, HomeSections, ListPage, PublicArticle, PublicArticlesInput, SearchInput } from '@vitrine/contracts';
+import type { ReadResult, SearchPage } from '@vitrine/contracts/schemas';
+import { slugify } from '@vitrine/utils';
+import { NotFoundError } from '../errors';
+import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightToHtml } from '../lib/html';
+import * as articles from '../repositories/articles';
+import * as categories from '../repositories/categories';
+import * as reads from '../repositories/reads';
+import type { ServiceDeps } from './context';
+import { toArticle, toAuthor, toCard, toChip } from './content-presenters';
+
+export const HOME_SIZES = { emphasis: 4, recent: 6, popular: 6, tendencies: 4 } as const;
+export const POPULAR_DAYS = 30;
+export const READ_WINDOW_MINUTES = 30;
+export const RELATED_SIZE = 4;
+export const OTHER_AUTHORS = 6;
+/** Crawlers, link previews, monitors and scripts: their visits never count as reads. */
+export const BOT_USER_AGENT =
+  /bot\b|bot\/|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|skypeuripreview|headlesschrome|phantomjs|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|axios\/|node-fetch|libwww|httpclient|scrapy/i;
+
+/** ts_headline options: two fragments, matches between control-character markers turned into <mark> after escaping. */
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … "`;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOT_USER_AGENT.test(userAgent);
+}
+
+export class PublicContentService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  private cards(rows: articles.ArticleRow[]): ArticleCard[] {
+    return rows.map((r) => toCard(r, this.deps.storage));
+  }
+
+  async home(): Promise<HomeSections> {
+    const db = this.deps.db;
+    const [emphasis, recent, popular, tendencies, tags] = await Promise.all([
+      articles.listPublic(db, { limit: HOME_SIZES.emphasis, offset: 0, emphasis: true }),
+      articles.listPublic(db, { limit: HOME_SIZES.recent, offset: 0 }),
+      articles.popular(db, POPULAR_DAYS, HOME_SIZES.popular),
+      articles.tendencies(db, HOME_SIZES.tendencies),
+      categories.activeWithCounts(db),
+    ]);
+    return {
+      emphasis: this.cards(emphasis),
+      recent: this.cards(recent),
+      popular: this.cards(popular),
+      tendencies: this.cards(tendencies),
+      tags: tags
+        .filter((c) => c.visible > 0)
+        .sort((a, b) => b.visible - a.visible || a.name.localeCompare(b.name))
+        .map((c) => ({ category: toChip(c), count: c.visible })),
+    };
+  }
+
+  private async categoryId(key: string | undefined): Promise<number | undefined> {
+    if (key === undefined) return undefined;
+    const category = await categories.findActiveByKey(this.deps.db, key);
+    if (!category) throw new NotFoundError();
+    return category.id;
+  }
+
+  async articles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
+    const limit = input.limit ?? 12;
+    const page = input.page ?? 1;
+    const categoryId = await this.categoryId(input.category);
+    const [rows, total] = await Promise.all([
+      articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }),
+      articles.countPublic(this.deps.db, { categoryId }),
+    ]);
+    return { items: this.cards(rows), total, page, limit };
+  }
+
+  async search(input: SearchInput): Promise<SearchPage> {
+    const limit = input.limit ?? 12;
+    const page = input.page ?? 1;
+    const q = input.q.trim();
+    const categoryId = await this.categoryId(input.category);
+    const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
+    if (!q) return { items: [], total: 0, page, limit, topic: null };
+    const { rows, total } = await articles.search(this.deps.db, {
+      q,
+      limit,
+      offset: (page - 1) * limit,
+      categoryId,
+      topicId: topic?.id,
+      headlineOptions: HEADLINE_OPTIONS,
+    });
+    return {
+      items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
+      total,
+      page,
+      limit,
+      topic: topic ? toChip(topic) : null,
+    };
+  }
+
+  async article(id: number, key: string): Promise<PublicArticle> {
+    const row = await articles.findPublic(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    const related = await articles.related(this.deps.db, id, RELATED_SIZE);
+    return { article: toArticle(row, this.deps.storage), related: this.cards(related) };
+  }
+
+  async author(id: number, key: string): Promise<AuthorProfile> {
+    const author = await articles.findPublicAuthor(this.deps.db, id, key);
+    if (!author) throw new NotFoundError();
+    const [rows, others] = await Promise.all([
+      articles.listPublic(this.deps.db, { limit: 48, offset: 0, authorId: id }),
+      articles.publicAuthors(this.deps.db, id, OTHER_AUTHORS),
+    ]);
+    return { author: toAuthor(author), articles: this.cards(rows), others: others.map(toAuthor) };
+  }
+
+  async categories(): Promise<CategoryChip[]> {
+    return (await categories.activeWithCounts(this.deps.db)).map(toChip);
+  }
+
+  /**
+   * One read per visitor per article per 30 minutes. The visitor is
+   * sha256(ip + user agent + today's salt): nothing identifying is stored, and
+   * hashes cannot be linked across days. Bots never count.
+   */
+  async read(id: number, ip: string, userAgent: string | undefined): Promise<ReadResult> {
+    const db = this.deps.db;
+    if (!(await articles.isVisible(db, id))) throw new NotFoundError();
+    if (isBot(userAgent)) return { counted: false };
+    const salt = await reads.dailySalt(db, randomBytes(16).toString('hex'));
+    const visitor = createHash('sha256').update(`${ip}\n${userAgent ?? ''}\n${salt}`).digest('hex');
+    const counted = await db.transaction(async (tx) => {
+      const fresh = await reads.claimRead(tx, visitor, id, READ_WINDOW_MINUTES);
+      if (fresh) await reads.addRead(tx, id);
+      return fresh;
+    });
+    // Housekeeping, now and then (about one read in fifty).
+    if (Math.random() < 0.02) {
+      await reads.purgeExpired(db);
+      await reads.dropOldSalts(db);
+    }
+    return { counted };
+  }
+}
