@@ -35,6 +35,26 @@ function isDir(dir: string | undefined): dir is string {
 const RESERVED = /^\/(api|remotes|uploads)(\/|$)/;
 
 /**
+ * Supplies the HTML of a browser navigation (e.g. a post's page with its meta
+ * tags and content for crawlers) from the shell's index.html. Answers true when
+ * it sent the reply, false to leave the request to the static files and the
+ * plain SPA fallback. Set as the `renderSitePage` decorator (plugins/seo-pages.ts).
+ */
+export type SitePageRenderer = (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => Promise<boolean>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderSitePage?: SitePageRenderer;
+  }
+}
+
+function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (RESERVED.test(request.url.split('?')[0] ?? '/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
  * The embedded site (ARCHITECTURE §1): the shell at / with SPA fallback, each
  * remote under /remotes/<name>/, uploads under /uploads/ and the runtime
  * /remotes.json the shell reads to find the remotes.
@@ -71,6 +91,28 @@ export default fp<SiteOptions>(
     const shellDir = options.shellDir;
     if (!isDir(shellDir)) return;
     const indexFile = path.join(shellDir, 'index.html');
+    // The shell's index.html, re-read when its mtime or size changes (a redeployed shell is picked up at once).
+    let cached: { mtimeMs: number; size: number; html: string } | undefined;
+    const readShell = async (): Promise<string | undefined> => {
+      try {
+        const stat = await fs.promises.stat(indexFile);
+        if (cached?.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) {
+          cached = { mtimeMs: stat.mtimeMs, size: stat.size, html: await fs.promises.readFile(indexFile, 'utf8') };
+        }
+        return cached.html;
+      } catch {
+        return undefined;
+      }
+    };
+
+    // Pages that carry their own head and content (renderSitePage) are answered before the static files.
+    app.addHook('onRequest', async (request, reply) => {
+      const render = app.renderSitePage;
+      if (!render || !isNavigation(request)) return;
+      const shellHtml = await readShell();
+      if (shellHtml !== undefined && (await render(request, reply, shellHtml))) return reply;
+    });
+
     await app.register(fastifyStatic, {
       root: shellDir,
       prefix: '/',
@@ -86,10 +128,7 @@ export default fp<SiteOptions>(
 
     // Any browser navigation outside /api, /remotes and /uploads gets the shell; its router takes over.
     app.decorate('siteFallback', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-      const pathname = request.url.split('?')[0] ?? '/';
-      if (RESERVED.test(pathname)) return false;
-      if (!(request.headers.accept ?? '').includes('text/html')) return false;
+      if (!isNavigation(request)) return false;
       if (!fs.existsSync(indexFile)) return false;
       await reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
       return true;
