@@ -9,6 +9,7 @@ import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
 import { installValidators } from './plugins/validation';
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
     { prefix: '/api' },
   );
+  // Crawler-readable pages (used by the static site), sitemap, robots.txt and RSS feeds.
+  await app.register(seoPagesPlugin);
 
   if (options.site) {
     await app.register(staticSite, {

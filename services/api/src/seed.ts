@@ -4,6 +4,7 @@ import type { ImageStorage } from './lib/image-storage';
 import { generatePassword, hashPassword, uniqueKey } from './lib/security';
 import * as roles from './repositories/roles';
 import * as seo from './repositories/seo';
+import { seedDemoContent, type DemoAuthor } from './seed-content';
 import * as users from './repositories/users';
 
 export interface SeedOptions {
@@ -67,6 +68,36 @@ const DEMO_USERS: DemoUser[] = [
     accesses: ['dashboard', 'article_management'],
     biography: 'Escreve sobre inovação e tecnologia e acompanha os números do blog no painel.',
   },
+  {
+    name: 'Lucas',
+    last_name: 'Ferreira',
+    email: 'lucas.ferreira@vitrine.test',
+    position: 'Desenvolvedor sênior',
+    type: 'operational',
+    gender: 'male',
+    accesses: ['article_management'],
+    biography: 'Desenvolve produtos digitais há doze anos e escreve sobre nuvem, dados e segurança.',
+  },
+  {
+    name: 'Camila',
+    last_name: 'Rocha',
+    email: 'camila.rocha@vitrine.test',
+    position: 'Designer de produto',
+    type: 'operational',
+    gender: 'female',
+    accesses: ['article_management'],
+    biography: 'Designer com foco em acessibilidade e pesquisa com usuários; ama boa tipografia.',
+  },
+  {
+    name: 'Thiago',
+    last_name: 'Martins',
+    email: 'thiago.martins@vitrine.test',
+    position: 'Especialista em pessoas',
+    type: 'internship',
+    gender: 'male',
+    accesses: ['article_management'],
+    biography: 'Cuida de cultura, carreira e bem-estar; escreve sobre liderança e trabalho híbrido.',
+  },
 ];
 
 /**
@@ -103,6 +134,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
     await users.setRoles(tx, adminId, ACCESSES);
 
     if (options.demo) {
+      const authors: DemoAuthor[] = [];
       for (const demo of DEMO_USERS) {
         const id = await users.insert(tx, {
           unique_key: uniqueKey(),
@@ -123,7 +155,9 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
           verified_at: new Date(),
         });
         await users.setRoles(tx, id, demo.accesses);
+        if (demo.accesses.includes('article_management')) authors.push({ id, name: demo.name, last_name: demo.last_name });
       }
+      if (options.storage) await seedDemoContent(tx, options.storage, authors, adminId);
       if ((await seo.countAll(tx)) === 0) {
         await seo.insert(tx, uniqueKey(), {
           name: 'Metatag padrão',
