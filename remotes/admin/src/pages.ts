@@ -7,4 +7,5 @@ export const pages = {
   'list-of-articles': lazy(() =>
     import('./features/list-of-articles/components/articles-page').then((m) => ({ default: m.ArticlesPage })),
   ),
+  compose: lazy(() => import('./features/compose/components/compose-page').then((m) => ({ default: m.ComposePage }))),
 } satisfies RemotePagesModule['pages'];

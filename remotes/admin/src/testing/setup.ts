@@ -26,6 +26,13 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// antd's forms batch watchers in a macro task through MessageChannel, which jsdom lacks.
+class TimeoutMessageChannel {
+  port1: { onmessage: ((event: { data: unknown }) => void) | null } = { onmessage: null };
+  port2 = { postMessage: (data: unknown) => setTimeout(() => this.port1.onmessage?.({ data }), 0) };
+}
+globalThis.MessageChannel ??= TimeoutMessageChannel as unknown as typeof MessageChannel;
+
 // antd measures the scrollbar with getComputedStyle(el, '::-webkit-scrollbar'); jsdom implements no pseudo-elements.
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);

@@ -1,0 +1,371 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import EyeOutlined from '@ant-design/icons/EyeOutlined';
+import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
+import dayjs from 'dayjs';
+import { ADMIN_ROUTES, PUBLIC_ROUTES, buildPath, type Article } from '@vitrine/contracts';
+import { autosaveArticle, changeArticleStatus, createArticle, handleError, updateArticle, useAuth } from '@vitrine/core';
+import { formatDateTime } from '@vitrine/utils';
+import { useCategoryOptions } from '../../../hooks/use-category-options';
+import { isScheduled } from '../../../lib/article-status';
+import { CONTENT_LIMITS } from '../../../lib/content-limits';
+import { useFeedback, useReportError } from '../../../lib/use-feedback';
+import { useArticle } from '../api/get-article';
+import { bodyOf, EMPTY_VALUES, fingerprint, valuesOf, type ComposeValues } from '../form';
+import { ArticlePreview } from './article-preview';
+import { ImageUpload } from './cover-upload';
+import { LiveDialog } from './live-dialog';
+import { RevisionsDrawer } from './revisions-drawer';
+import { RichTextEditor } from './rich-text-editor';
+
+/** Autosave waits this long after the last edit of a draft's title, content or excerpt. */
+export const AUTOSAVE_DELAY_MS = 2500;
+
+type AutosaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
+
+const LIST_PATH = buildPath(ADMIN_ROUTES['list-of-articles']);
+const composePath = (a: Pick<Article, 'id' | 'unique_key'>) => buildPath(ADMIN_ROUTES.compose, { uniqueKey: a.unique_key, id: a.id });
+const publicPath = (a: Pick<Article, 'id' | 'unique_key'>) => buildPath(PUBLIC_ROUTES.post, { uniqueKey: a.unique_key, id: a.id });
+
+/**
+ * compose/{uniqueKey?}/{id?}: writes a new article or edits one. A new
+ * article is created on the first explicit Save or Publish (the API needs
+ * its cover and categories, so it cannot exist before); from then on a draft
+ * autosaves its title, content and excerpt 2.5 s after the last edit.
+ */
+export function ComposePage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const params = useParams();
+  const location = useLocation();
+  const user = useAuth((s) => s.authUser);
+  const { confirm, fail, success } = useFeedback();
+  const [form] = Form.useForm<ComposeValues>();
+
+  const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const [article, setArticle] = useState<Article>();
+  const loaded = useArticle(
+    routeId !== undefined ? { id: routeId, unique_key: params.uniqueKey ?? '' } : undefined,
+    routeId !== undefined && article?.id !== routeId,
+  );
+  const categories = useCategoryOptions();
+  useReportError(loaded.error, fail);
+  useReportError(categories.error, fail);
+
+  const [values, setValues] = useState<ComposeValues>(EMPTY_VALUES);
+  const [saved, setSaved] = useState<ComposeValues>(EMPTY_VALUES);
+  const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | null>(null);
+  const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [live, setLive] = useState<Article | null>(null);
+
+  const dirty = fingerprint(values) !== fingerprint(saved);
+
+  /** Puts a server copy of the article in the form and marks it saved. */
+  const hold = useCallback(
+    (next: Article) => {
+      const nextValues = valuesOf(next);
+      setArticle(next);
+      form.setFieldsValue(nextValues);
+      setValues(nextValues);
+      setSaved(nextValues);
+    },
+    [form],
+  );
+
+  useEffect(() => {
+    if (loaded.data) hold(loaded.data);
+  }, [loaded.data, hold]);
+
+  // Autosave: drafts only, after the article exists, once the text fields differ from what the server has.
+  const textChanged = values.title !== saved.title || values.content !== saved.content || values.excerpt !== saved.excerpt;
+  useEffect(() => {
+    if (!article || article.status !== 'draft' || !textChanged || values.title.trim() === '') return;
+    const sent = { title: values.title, content: values.content, excerpt: values.excerpt };
+    const timer = setTimeout(() => {
+      setAutosave({ kind: 'saving' });
+      autosaveArticle(article, sent).then(
+        () => {
+          setSaved((s) => ({ ...s, ...sent }));
+          setAutosave({ kind: 'saved', at: new Date() });
+        },
+        (error: unknown) => setAutosave({ kind: 'error', message: handleError(error).message }),
+      );
+    }, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [article, textChanged, values.title, values.content, values.excerpt]);
+
+  // Leaving with unsaved changes asks first (in-app navigation and closing the tab).
+  const leaving = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    void confirm({ title: t('compose.leave.title'), content: t('compose.leave.text'), danger: true }).then((ok) => {
+      asking.current = false;
+      if (ok) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, confirm, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  /** Navigation the page itself decides after a save (its state has not caught up yet, so the blocker must not ask). */
+  const go = (path: string, replace = false) => {
+    leaving.current = true;
+    void navigate(path, { replace });
+  };
+  useEffect(() => {
+    leaving.current = false;
+  }, [location.key]);
+
+  /** Validates (SPEC §5 messages) and saves; returns the saved article, or null when nothing was sent. */
+  const persist = async (status?: Article['status']): Promise<Article | null> => {
+    try {
+      await form.validateFields();
+    } catch {
+      return null;
+    }
+    const body = { ...bodyOf(form.getFieldsValue(true) as ComposeValues), ...(status && { status }) };
+    try {
+      const result = article ? await updateArticle(article, body) : await createArticle({ status: 'draft', ...body });
+      hold(result);
+      setAutosave({ kind: 'saved', at: new Date() });
+      if (!article) go(composePath(result), true);
+      return result;
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+  };
+
+  const save = async () => {
+    setBusy('save');
+    const result = await persist();
+    setBusy(null);
+    if (result) success(t(article ? 'articles.success.updated' : 'articles.success.created'));
+  };
+
+  const publish = async () => {
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const title = (form.getFieldValue('title') as string).trim();
+    if (!(await confirm({ title: t('articles.confirmTitles.publish'), content: t('articles.confirm.publish', { title }) }))) return;
+    setBusy('publish');
+    const result = await persist('published');
+    setBusy(null);
+    if (!result) return;
+    if (isScheduled(result)) success(t('articles.done.scheduled', { date: formatDateTime(result.publish_at) }));
+    else setLive(result);
+  };
+
+  const unpublish = async () => {
+    if (!article) return;
+    if (!(await confirm({ title: t('articles.confirmTitles.unpublish'), content: t('articles.confirm.unpublish', { title: article.title }) }))) return;
+    setBusy('unpublish');
+    try {
+      const result = await changeArticleStatus(article, 'draft');
+      setArticle(result);
+      success(t('articles.done.unpublished'));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (loaded.loading && !article) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (routeId !== undefined && !article && loaded.error) {
+    return <Alert type="error" showIcon title={t('compose.notFound')} action={<Button onClick={() => void navigate(LIST_PATH)}>{t('compose.actions.back')}</Button>} />;
+  }
+
+  const status = article?.status ?? 'draft';
+  const chosen = (categories.data ?? []).filter((c) => values.category_ids.includes(c.id));
+  const publishLabel = values.publish_at && values.publish_at.isAfter(dayjs()) ? t('compose.actions.schedule') : t('compose.actions.publish');
+
+  return (
+    <div data-testid="compose-page">
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16, flexWrap: 'wrap' }}>
+        <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate(LIST_PATH)} aria-label={t('compose.actions.back')} />
+        <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
+          {article ? t('compose.editTitle') : t('compose.newTitle')}
+        </Typography.Title>
+        <SaveState article={article} dirty={dirty} autosave={autosave} />
+      </div>
+      <Form<ComposeValues>
+        form={form}
+        layout="vertical"
+        initialValues={EMPTY_VALUES}
+        onValuesChange={(_, all) => setValues({ ...all })}
+        requiredMark={false}
+        scrollToFirstError
+      >
+        <Row gutter={24}>
+          <Col xs={24} lg={16}>
+            <Form.Item
+              name="title"
+              label={t('articles.fields.title')}
+              rules={[{ required: true, whitespace: true, message: t('errors:titleRequired') }]}
+            >
+              <Input size="large" placeholder={t('compose.placeholders.title')} maxLength={CONTENT_LIMITS.title} />
+            </Form.Item>
+            <Form.Item name="content" label={t('articles.fields.content')} rules={[{ required: true, message: t('errors:contentRequired') }]}>
+              <RichTextEditor placeholder={t('compose.placeholders.content')} />
+            </Form.Item>
+            <Form.Item name="excerpt" label={t('compose.fields.excerpt')}>
+              <Input.TextArea
+                rows={3}
+                placeholder={t('compose.placeholders.excerpt')}
+                maxLength={CONTENT_LIMITS.excerpt}
+                showCount
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} lg={8}>
+            <Card size="small" style={{ marginBottom: 16 }}>
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Space>
+                  <Typography.Text type="secondary">{t('compose.fields.status')}:</Typography.Text>
+                  {article && isScheduled(article) ? (
+                    <Tag color="gold">{t('articles.list.scheduledFor', { date: formatDateTime(article.publish_at) })}</Tag>
+                  ) : (
+                    <Tag color={status === 'published' ? 'green' : 'default'}>{t(`articles.statuses.${status}`)}</Tag>
+                  )}
+                </Space>
+                <Space wrap>
+                  <Button onClick={() => void save()} loading={busy === 'save'} disabled={busy !== null}>
+                    {status === 'draft' ? t('articles.actions.saveDraft') : t('compose.actions.save')}
+                  </Button>
+                  {status === 'published' ? (
+                    <Button danger onClick={() => void unpublish()} loading={busy === 'unpublish'} disabled={busy !== null}>
+                      {t('compose.actions.unpublish')}
+                    </Button>
+                  ) : (
+                    <Button type="primary" onClick={() => void publish()} loading={busy === 'publish'} disabled={busy !== null}>
+                      {publishLabel}
+                    </Button>
+                  )}
+                </Space>
+                <Space wrap>
+                  <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)}>
+                    {t('compose.actions.preview')}
+                  </Button>
+                  {article && (
+                    <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+                      {t('compose.actions.history')}
+                    </Button>
+                  )}
+                  {article && status === 'published' && !isScheduled(article) && (
+                    <Button type="link" href={publicPath(article)} target="_blank" rel="noopener">
+                      {t('compose.preview.openPublic')}
+                    </Button>
+                  )}
+                </Space>
+              </Space>
+            </Card>
+            <Form.Item
+              name="category_ids"
+              label={t('articles.fields.categories')}
+              rules={[{ required: true, type: 'array', min: 1, message: t('errors:categoryRequired') }]}
+            >
+              <Select<number[]>
+                mode="multiple"
+                loading={categories.loading}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name, disabled: !c.active && !values.category_ids.includes(c.id) }))}
+              />
+            </Form.Item>
+            <Form.Item name="image" label={t('compose.fields.cover')} rules={[{ required: true, message: t('errors:imageRequired') }]}>
+              <ImageUpload hint={t('compose.cover.hint')} />
+            </Form.Item>
+            <Form.Item name="emphasis" label={t('compose.fields.emphasis')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="publish_at" label={t('compose.fields.publishAt')} extra={t('compose.help.publishAt')}>
+              <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="meta_description" label={t('compose.fields.metaDescription')}>
+              <Input.TextArea
+                rows={3}
+                placeholder={t('compose.placeholders.metaDescription')}
+                maxLength={CONTENT_LIMITS.metaDescription}
+                showCount
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+
+      <ArticlePreview
+        open={previewOpen}
+        onClose={() => setPreviewOpen(false)}
+        article={{
+          title: values.title,
+          excerpt: values.excerpt,
+          content: values.content,
+          image: values.image,
+          categories: chosen,
+          author: article?.author ?? user,
+          date: article?.published_at ?? values.publish_at?.toDate() ?? new Date(),
+        }}
+      />
+      {article && (
+        <RevisionsDrawer open={historyOpen} article={article} onClose={() => setHistoryOpen(false)} onRestored={hold} />
+      )}
+      <LiveDialog
+        open={live !== null}
+        onOpenArticle={() => {
+          if (live) window.open(publicPath(live), '_blank', 'noopener');
+          setLive(null);
+        }}
+        onDismiss={() => {
+          setLive(null);
+          go(LIST_PATH);
+        }}
+      />
+    </div>
+  );
+}
+
+function SaveState({ article, dirty, autosave }: { article: Article | undefined; dirty: boolean; autosave: AutosaveState }) {
+  const { t } = useTranslation('admin');
+  let text: string;
+  let type: 'secondary' | 'warning' | 'danger' | 'success' = 'secondary';
+  if (autosave.kind === 'saving') text = t('compose.autosave.saving');
+  else if (autosave.kind === 'error') {
+    text = `${t('compose.autosave.error')}: ${autosave.message}`;
+    type = 'danger';
+  } else if (dirty) {
+    text = t('compose.autosave.unsaved');
+    type = 'warning';
+  } else if (autosave.kind === 'saved') {
+    text = t('compose.autosave.savedAt', { time: dayjs(autosave.at).format('HH:mm') });
+    type = 'success';
+  } else if (!article) text = t('compose.autosave.notYet');
+  else text = '';
+  return (
+    <Typography.Text type={type} role="status" aria-live="polite" data-testid="save-state">
+      {text}
+    </Typography.Text>
+  );
+}

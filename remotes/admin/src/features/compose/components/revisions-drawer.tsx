@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
+import type { Article, Revision } from '@vitrine/contracts';
+import { listRevisions, restoreRevision } from '@vitrine/core';
+import { formatDateTime } from '@vitrine/utils';
+import { useFeedback, useReportError } from '../../../lib/use-feedback';
+import { useQuery } from '../../../lib/use-query';
+import './rich-text-editor.css';
+
+interface Props {
+  open: boolean;
+  article: Pick<Article, 'id' | 'unique_key'>;
+  onClose: () => void;
+  onRestored: (article: Article) => void;
+}
+
+const KIND_COLORS: Record<Revision['kind'], string> = { save: 'blue', autosave: 'default', restore: 'purple' };
+
+/** The article's revisions (kind, author, date), a preview of the chosen one, and a confirmed Restore. */
+export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
+  const { t } = useTranslation('admin');
+  const { confirm, fail, success } = useFeedback();
+  const revisions = useQuery(`revisions-${article.id}-${String(open)}`, () => listRevisions(article), open);
+  useReportError(revisions.error, fail);
+  const [selectedId, setSelectedId] = useState<number>();
+  const [restoring, setRestoring] = useState(false);
+  const selected = revisions.data?.find((r) => r.id === selectedId);
+
+  const restore = async (revision: Revision) => {
+    const date = formatDateTime(revision.created_at);
+    if (!(await confirm({ title: t('compose.revisions.restoreTitle'), content: t('compose.revisions.restoreConfirm', { date }) }))) return;
+    setRestoring(true);
+    try {
+      const restored = await restoreRevision(article, revision.id);
+      success(t('compose.revisions.restored'));
+      onRestored(restored);
+      setSelectedId(undefined);
+      revisions.reload();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setRestoring(false);
+    }
+  };
+
+  return (
+    <Drawer open={open} onClose={onClose} title={t('compose.revisions.title')} size={640} data-testid="revisions-drawer">
+      <List<Revision>
+        loading={revisions.loading}
+        dataSource={revisions.data ?? []}
+        locale={{ emptyText: <Empty description={t('compose.revisions.empty')} /> }}
+        renderItem={(revision) => (
+          <List.Item
+            onClick={() => setSelectedId(revision.id)}
+            style={{ cursor: 'pointer', background: revision.id === selectedId ? '#f5f3ff' : undefined, paddingInline: 12 }}
+            actions={[
+              <Button key="restore" size="small" loading={restoring && revision.id === selectedId} onClick={() => void restore(revision)}>
+                {t('compose.revisions.restore')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={
+                <Space size={8}>
+                  <Tag color={KIND_COLORS[revision.kind]}>{t(`compose.revisions.kinds.${revision.kind}`)}</Tag>
+                  <span>{formatDateTime(revision.created_at)}</span>
+                </Space>
+              }
+              description={`${revision.title} · ${t('compose.revisions.by', { name: `${revision.author.name} ${revision.author.last_name}` })}`}
+            />
+          </List.Item>
+        )}
+      />
+      <div style={{ borderTop: '1px solid #f0f0f0', marginTop: 16, paddingTop: 16 }} data-testid="revision-preview">
+        {selected ? (
+          <>
+            <Typography.Title level={3}>{selected.title}</Typography.Title>
+            {selected.excerpt && <Typography.Paragraph type="secondary">{selected.excerpt}</Typography.Paragraph>}
+            <div className="vt-prose" dangerouslySetInnerHTML={{ __html: selected.content }} />
+          </>
+        ) : (
+          <Typography.Text type="secondary">{t('compose.revisions.select')}</Typography.Text>
+        )}
+      </div>
+    </Drawer>
+  );
+}
