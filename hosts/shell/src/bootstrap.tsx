@@ -1,8 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { configureEffects, i18n, loadRuntimeConfig, syncAuthAcrossTabs } from '@vitrine/core';
+import { configureEffects, i18n, I18nextProvider, loadRuntimeConfig, RouterProvider, syncAuthAcrossTabs } from '@vitrine/core';
 import { alertDialog, loading } from '@vitrine/ui';
 import '@vitrine/ui/src/styles.css';
 import { createRouter } from './app/router';

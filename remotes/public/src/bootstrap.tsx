@@ -1,8 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@vitrine/core';
+import { createBrowserRouter, i18n, I18nextProvider, Link, Outlet, RouterProvider } from '@vitrine/core';
 import '@vitrine/ui/src/styles.css';
 import { pages } from './pages';
 

@@ -1,3 +1,4 @@
+import { initReactI18next } from 'react-i18next';
 import { createI18n, DEFAULT_LOCALE, LOCALES, resolveInitialLocale, type Locale } from '@vitrine/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
@@ -16,7 +17,7 @@ const initial: Locale =
     : resolveInitialLocale({ search: window.location.search, stored: storedLocale() });
 
 /** The one i18next instance (shared as a singleton through @vitrine/core). */
-export const i18n = createI18n(initial);
+export const i18n = createI18n(initial, [initReactI18next]);
 
 /** Switches the language and remembers the choice. */
 export async function setLanguage(locale: Locale): Promise<void> {

@@ -1,4 +1,6 @@
 export * from './runtime-config';
+export * from './router';
+export * from './react-i18n';
 export * from './auth-store';
 export * from './effects';
 export * from './i18n';

@@ -1,5 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next, { type i18n as I18n, type Module } from 'i18next';
 import { resources } from './locales';
 import { DEFAULT_LOCALE, FALLBACK_LNG, LOCALE_CODES, type Locale } from './locale';
 
@@ -9,13 +8,15 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: Namespace = 'common';
 
 /**
- * A new i18next instance wired to react-i18next, with every locale bundled and
- * initialised synchronously (ready when this returns). The app makes one
- * (in @vitrine/core); tests may make their own.
+ * A new i18next instance with every locale bundled, initialised synchronously
+ * (ready when this returns). The app makes one in @vitrine/core, which passes
+ * react-i18next's plugin (react-i18next is imported only there, so it stays a
+ * single instance at run time); tests may make their own.
  */
-export function createI18n(lng: Locale = DEFAULT_LOCALE): I18n {
+export function createI18n(lng: Locale = DEFAULT_LOCALE, plugins: readonly Module[] = []): I18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  for (const plugin of plugins) instance.use(plugin);
+  void instance.init({
     lng,
     resources,
     supportedLngs: [...LOCALE_CODES],

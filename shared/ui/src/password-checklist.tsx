@@ -1,5 +1,5 @@
 import { PASSWORD_CHECKS, isStrongPassword, passwordPolicy, type PasswordCheck } from '@vitrine/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@vitrine/core';
 
 export interface PasswordChecklistProps {
   password: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@vitrine/core';
 
 /**
  * A translated default text: the key from the app's i18next instance when it

@@ -1,4 +1,3 @@
-import '../pages/auth/test-support';
 import type { User } from '@vitrine/contracts';
 import { authStore } from '@vitrine/core';
 import { firstAccessStep, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';

@@ -1,6 +1,5 @@
-import { redirect } from 'react-router';
 import { ADMIN_ROUTES, canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
-import { authStore, fetchActiveRoutes } from '@vitrine/core';
+import { authStore, fetchActiveRoutes, redirect } from '@vitrine/core';
 
 export const LOGIN_PATH = '/login';
 export const FORBIDDEN_PATH = '/error-forbidden';

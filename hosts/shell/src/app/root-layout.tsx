@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { applyLanguageFromUrl, recordRouteName, takeTargetSection } from '@vitrine/core';
+import { applyLanguageFromUrl, Outlet, recordRouteName, takeTargetSection, useLocation, useMatches, useNavigation } from '@vitrine/core';
 import { DialogHost, LoadingOverlay, LogoLoader, Notifications } from '@vitrine/ui';
 import type { RouteHandle } from './router';
 

@@ -1,4 +1,3 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import {
   ADMIN_ROUTES,
   ADMIN_ROUTE_NAMES,
@@ -15,6 +14,7 @@ import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, r
 import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
 import { rootLoader } from './root-loader';
+import { createBrowserRouter, redirect, type RouteObject } from '@vitrine/core';
 
 export interface RouteHandle {
   name: RouteName | 'not-found';

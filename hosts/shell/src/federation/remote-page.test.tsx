@@ -1,4 +1,3 @@
-import '../pages/auth/test-support';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';

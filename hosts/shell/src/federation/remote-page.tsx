@@ -1,9 +1,9 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { RemoteName, RemotePagesModule, RouteName } from '@vitrine/contracts';
 import { Spinner } from '@vitrine/ui';
 import { NotFoundPage } from '../pages/not-found';
 import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
+import { useTranslation } from '@vitrine/core';
 
 interface FallbackProps {
   onRetry: () => void;

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link, Outlet, useMatches, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { App as AntApp, Avatar, Button, ConfigProvider, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, type AdminRouteName } from '@vitrine/contracts';
-import { setLanguage, useAuth, type Locale } from '@vitrine/core';
+import { Link, type Locale, Outlet, setLanguage, useAuth, useMatches, useNavigate, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import type { RouteHandle } from '../app/router';

@@ -1,6 +1,6 @@
-import { Link, Outlet } from 'react-router';
 import { Logo } from '@vitrine/ui';
 import './layouts.css';
+import { Link, Outlet } from '@vitrine/core';
 
 /** The second public group of SPEC §2 (playground): a bare layout without the site navigation. */
 export function MainLayout() {

@@ -1,7 +1,5 @@
-import { NavLink, Link, Outlet } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { setLanguage, useAuth, type Locale } from '@vitrine/core';
+import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import './layouts.css';
 

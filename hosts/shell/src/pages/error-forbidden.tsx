@@ -1,7 +1,5 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_ROUTES } from '@vitrine/contracts';
-import { useAuth } from '@vitrine/core';
+import { Link, useAuth, useTranslation } from '@vitrine/core';
 
 export function ForbiddenPage() {
   const { t } = useTranslation('common');

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { chooseFirstPassword } from '@vitrine/core';
+import { chooseFirstPassword, useNavigate, useTranslation } from '@vitrine/core';
 import { notify } from '@vitrine/ui';
 import { DASHBOARD_PATH } from '../app/guard';
 import { AuthCard } from './auth/auth-card';

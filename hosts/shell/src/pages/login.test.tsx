@@ -1,4 +1,3 @@
-import './auth/test-support';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, i18n, rememberedEmail, STORAGE_KEYS } from '@vitrine/core';

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isValidEmail, LIMITS, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { handleError, login, rememberedEmail } from '@vitrine/core';
+import { handleError, Link, login, rememberedEmail, useNavigate, useSearchParams, useTranslation } from '@vitrine/core';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { firstAccessStep } from '../app/guard';
 import { AuthCard, FormAlert } from './auth/auth-card';

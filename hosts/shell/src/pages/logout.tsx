@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { authStore, handleError, logout } from '@vitrine/core';
+import { authStore, handleError, logout, Navigate, useLocation, useNavigate, useTranslation } from '@vitrine/core';
 import { Button, notify } from '@vitrine/ui';
 import { DASHBOARD_PATH } from '../app/guard';
 import { AuthCard } from './auth/auth-card';

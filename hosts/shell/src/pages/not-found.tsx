@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Link, useTranslation } from '@vitrine/core';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isValidEmail, LIMITS, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { handleError, requestPasswordRecovery } from '@vitrine/core';
+import { handleError, Link, requestPasswordRecovery, useTranslation } from '@vitrine/core';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { AuthCard, FormAlert } from './auth/auth-card';
 

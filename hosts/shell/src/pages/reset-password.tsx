@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { checkResetLink, handleError, resetPassword } from '@vitrine/core';
+import { checkResetLink, handleError, Link, resetPassword, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { Button, notify, Spinner } from '@vitrine/ui';
 import { AuthCard } from './auth/auth-card';
 import { NewPasswordForm, type NewPassword } from './auth/password-fields';

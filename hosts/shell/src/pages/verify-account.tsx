@@ -1,8 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LIMITS } from '@vitrine/contracts';
-import { handleError, resendCode, useAuth, verifyCode } from '@vitrine/core';
+import { handleError, resendCode, useAuth, useNavigate, useTranslation, verifyCode } from '@vitrine/core';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { DASHBOARD_PATH, firstAccessStep } from '../app/guard';
 import { AuthCard, FormAlert } from './auth/auth-card';

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { ArticleCard as Card } from '@vitrine/contracts';
 import { initials } from '@vitrine/utils';
 import { useFormat } from '../lib/format';
@@ -6,6 +5,7 @@ import { fullName, postPath } from '../lib/paths';
 import { CategoryChip } from './category-chip';
 import { ResponsiveImage } from './responsive-image';
 import './article-card.css';
+import { Link } from '@vitrine/core';
 
 export type ArticleCardVariant = 'featured' | 'default' | 'compact';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { CategoryChip as Chip } from '@vitrine/contracts';
 import { categoryPath } from '../lib/paths';
 import './category-chip.css';
+import { Link } from '@vitrine/core';
 
 export interface CategoryChipProps {
   category: Chip;

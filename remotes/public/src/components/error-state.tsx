@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import './states.css';
+import { useTranslation } from '@vitrine/core';
 
 export interface ErrorStateProps {
   title?: string;

@@ -1,6 +1,5 @@
-import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import './pagination.css';
+import { Link, useLocation, useTranslation } from '@vitrine/core';
 
 export interface PaginationProps {
   page: number;

@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { searchPath } from '../lib/paths';
 import './search-box.css';
+import { useNavigate, useTranslation } from '@vitrine/core';
 
 export interface SearchBoxProps {
   initial?: string;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatDateLong, readingTime } from '@vitrine/utils';
+import { useTranslation } from '@vitrine/core';
 
 /** Locale-aware labels for dates and reading time (pt-BR wording of SPEC §9 by default). */
 export function useFormat() {

@@ -1,4 +1,3 @@
-import './test-support';
 import type { ComponentType } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';

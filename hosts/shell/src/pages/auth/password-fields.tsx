@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkNewPassword, LIMITS, type NewPasswordProblem } from '@vitrine/contracts';
-import { handleError } from '@vitrine/core';
+import { handleError, useTranslation } from '@vitrine/core';
 import { Button, PasswordChecklist, TextField } from '@vitrine/ui';
 import { FormAlert } from './auth-card';
 

@@ -1,4 +1,3 @@
-import './test-support';
 import { render, type RenderResult } from '@testing-library/react';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { I18nextProvider } from 'react-i18next';

@@ -1,7 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { fetchPublicArticles, fetchPublicCategories } from '@vitrine/core';
+import { fetchPublicArticles, fetchPublicCategories, Link, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';

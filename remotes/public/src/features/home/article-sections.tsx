@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PUBLIC_ROUTES, type ArticleCard as Card, type HomeSections } from '@vitrine/contracts';
-import { fetchHome } from '@vitrine/core';
+import { fetchHome, Link, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { ErrorState } from '../../components/error-state';

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { buildPath, PUBLIC_ROUTES, type PublicUser } from '@vitrine/contracts';
-import { recentUpdatedUsers } from '@vitrine/core';
+import { Link, recentUpdatedUsers, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { SearchBox } from '../../components/search-box';

@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PUBLIC_ROUTES, type PublicArticle } from '@vitrine/contracts';
-import { countRead, fetchPublicArticle } from '@vitrine/core';
+import { countRead, fetchPublicArticle, Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { notify } from '@vitrine/ui';
 import './share-links.css';
+import { useTranslation } from '@vitrine/core';
 
 /** Share targets: plain links, no third-party script. */
 function targets(url: string, title: string) {

@@ -1,7 +1,5 @@
-import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PUBLIC_ROUTES, type AuthorCard, type AuthorProfile } from '@vitrine/contracts';
-import { fetchAuthorProfile } from '@vitrine/core';
+import { fetchAuthorProfile, Link, useParams, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';

@@ -1,7 +1,5 @@
-import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { PUBLIC_ROUTES, type ArticleCard as Card } from '@vitrine/contracts';
-import { fetchPublicCategories, searchArticles } from '@vitrine/core';
+import { fetchPublicCategories, Link, searchArticles, useParams, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
