@@ -8,4 +8,7 @@ export const pages = {
     import('./features/list-of-articles/components/articles-page').then((m) => ({ default: m.ArticlesPage })),
   ),
   compose: lazy(() => import('./features/compose/components/compose-page').then((m) => ({ default: m.ComposePage }))),
+  'list-of-categories': lazy(() =>
+    import('./features/list-of-categories/components/categories-page').then((m) => ({ default: m.CategoriesPage })),
+  ),
 } satisfies RemotePagesModule['pages'];

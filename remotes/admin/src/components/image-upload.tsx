@@ -5,7 +5,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { Image } from '@vitrine/contracts';
 import { uploadImage } from '@vitrine/core';
-import { useFeedback } from '../../../lib/use-feedback';
+import { useFeedback } from '../lib/use-feedback';
 
 interface Props {
   value?: Image | null;

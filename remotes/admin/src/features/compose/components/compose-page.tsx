@@ -16,7 +16,7 @@ import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useArticle } from '../api/get-article';
 import { bodyOf, EMPTY_VALUES, fingerprint, valuesOf, type ComposeValues } from '../form';
 import { ArticlePreview } from './article-preview';
-import { ImageUpload } from './cover-upload';
+import { ImageUpload } from '../../../components/image-upload';
 import { LiveDialog } from './live-dialog';
 import { RevisionsDrawer } from './revisions-drawer';
 import { RichTextEditor } from './rich-text-editor';

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, ColorPicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
+import type { Color } from 'antd/es/color-picker';
+import BulbOutlined from '@ant-design/icons/BulbOutlined';
+import type { Category, Image } from '@vitrine/contracts';
+import { createCategory, updateCategory } from '@vitrine/core';
+import { readableTextColor } from '@vitrine/utils';
+import { CategoryChip } from '../../../components/category-chip';
+import { ImageUpload } from '../../../components/image-upload';
+import { CONTENT_LIMITS } from '../../../lib/content-limits';
+import { useFeedback } from '../../../lib/use-feedback';
+import { colorWarning } from './category-colors';
+
+interface Values {
+  name: string;
+  description: string;
+  image: Image | null;
+  text_color: string;
+  background_color: string;
+  active: boolean;
+}
+
+const NEW: Values = { name: '', description: '', image: null, text_color: '#ffffff', background_color: '#1e3a8a', active: true };
+
+interface Props {
+  open: boolean;
+  /** The category to edit; none to create one. */
+  category: Category | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const toHex = (color: Color) => color.toHexString();
+
+/** Create or edit a category, with its chip previewed live in the chosen colours. */
+export function CategoryFormModal({ open, category, onClose, onSaved }: Props) {
+  const { t } = useTranslation('admin');
+  const { fail, success } = useFeedback();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const name = Form.useWatch('name', form) ?? '';
+  const text = Form.useWatch('text_color', form) ?? NEW.text_color;
+  const background = Form.useWatch('background_color', form) ?? NEW.background_color;
+  const warning = colorWarning(background, text);
+
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(
+      category
+        ? {
+            name: category.name,
+            description: category.description,
+            image: category.image,
+            text_color: category.text_color,
+            background_color: category.background_color,
+            active: category.active,
+          }
+        : NEW,
+    );
+  }, [open, category, form]);
+
+  const submit = async (values: Values) => {
+    const body = {
+      name: values.name.trim(),
+      description: values.description.trim(),
+      image_id: values.image?.id ?? null,
+      text_color: values.text_color,
+      background_color: values.background_color,
+      active: values.active,
+    };
+    setSaving(true);
+    try {
+      if (category) await updateCategory(category, body);
+      else await createCategory(body);
+      success(t(category ? 'categories.success.updated' : 'categories.success.created'));
+      onSaved();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={category ? t('categories.edit') : t('categories.new')}
+      okText={t('common:actions.save')}
+      cancelText={t('common:actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={saving}
+      forceRender
+    >
+      <Form<Values> form={form} layout="vertical" initialValues={NEW} onFinish={(values) => void submit(values)} requiredMark={false}>
+        <Form.Item name="name" label={t('categories.fields.name')} rules={[{ required: true, whitespace: true, message: t('errors:nameRequired') }]}>
+          <Input maxLength={CONTENT_LIMITS.categoryName} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('categories.fields.description')}
+          rules={[{ required: true, whitespace: true, message: t('errors:descriptionRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={CONTENT_LIMITS.categoryDescription} showCount />
+        </Form.Item>
+        <Space size={24} wrap align="start">
+          <Form.Item name="background_color" label={t('categories.fields.backgroundColor')} getValueFromEvent={toHex}>
+            <ColorPicker showText disabledAlpha format="hex" aria-label={t('categories.fields.backgroundColor')} />
+          </Form.Item>
+          <Form.Item name="text_color" label={t('categories.fields.textColor')} getValueFromEvent={toHex}>
+            <ColorPicker showText disabledAlpha format="hex" aria-label={t('categories.fields.textColor')} />
+          </Form.Item>
+        </Space>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap', marginBottom: 12 }}>
+          <Typography.Text type="secondary">{t('categories.preview')}:</Typography.Text>
+          <span data-testid="category-preview">
+            <CategoryChip name={name.trim() || t('categories.previewSample')} text_color={text} background_color={background} />
+          </span>
+          <Button size="small" icon={<BulbOutlined />} onClick={() => form.setFieldValue('text_color', readableTextColor(background))}>
+            {t('categories.suggestTextColor')}
+          </Button>
+        </div>
+        {warning && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="color-warning"
+            title={warning === 'light' ? t('categories.lightBackgroundWarning') : t('categories.darkBackgroundWarning')}
+          />
+        )}
+        <Form.Item name="image" label={t('categories.fields.image')}>
+          <ImageUpload uploadLabel={t('categories.uploadImage')} />
+        </Form.Item>
+        <Form.Item name="active" label={t('categories.fields.status')} valuePropName="checked">
+          <Switch checkedChildren={t('categories.statuses.active')} unCheckedChildren={t('categories.statuses.inactive')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
