@@ -1,4 +1,5 @@
-import { CSV_BOM, csvFileName, downloadCsv, escapeCsvCell, toCsv, type CsvColumn } from './csv';
+import { CSV_BOM, csvFileName, escapeCsvCell, toCsv, type CsvColumn } from './csv';
+import { downloadCsv } from './download-csv';
 
 interface Lead {
   name: string;

@@ -13,7 +13,6 @@ export { formatDate, formatDateTime, formatDateLong, formatRelative, monthName, 
 export {
   toCsv,
   csvFileName,
-  downloadCsv,
   escapeCsvCell,
   CSV_SEPARATOR,
   CSV_LINE_BREAK,
@@ -21,7 +20,6 @@ export {
   CSV_MIME,
   type CsvColumn,
   type CsvOptions,
-  type DownloadCsvOptions,
 } from './csv';
 export {
   luminance,
