@@ -48,10 +48,11 @@ declare module 'fastify' {
   }
 }
 
-function isNavigation(request: FastifyRequest): boolean {
+function isNavigation(request: FastifyRequest, orAnything = false): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (RESERVED.test(request.url.split('?')[0] ?? '/')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || (orAnything && (accept === '' || accept.includes('*/*')));
 }
 
 /**
@@ -105,10 +106,11 @@ export default fp<SiteOptions>(
       }
     };
 
-    // Pages that carry their own head and content (renderSitePage) are answered before the static files.
+    // Pages that carry their own head and content (renderSitePage) are answered before the static files;
+    // also for `Accept: */*` or none, as link-preview bots ask (the renderer only takes paths that are no files).
     app.addHook('onRequest', async (request, reply) => {
       const render = app.renderSitePage;
-      if (!render || !isNavigation(request)) return;
+      if (!render || !isNavigation(request, true)) return;
       const shellHtml = await readShell();
       if (shellHtml !== undefined && (await render(request, reply, shellHtml))) return reply;
     });

@@ -213,6 +213,15 @@ describe.each(BACKENDS)('pages for crawlers (%s)', (backend) => {
       expect((await page(`/post/${a.unique_key}/${a.id}`)).statusCode).toBe(404);
     });
 
+    it('answers link-preview bots that send Accept */* or no Accept at all', async () => {
+      const bots: Record<string, string>[] = [{ accept: '*/*', 'user-agent': 'facebookexternalhit/1.1' }, { 'user-agent': 'WhatsApp/2.23' }];
+      for (const headers of bots) {
+        const res = await page(`/post/${post.unique_key}/${post.id}`, headers);
+        expect(res.statusCode).toBe(200);
+        expect(meta(res.body, 'og:title')).toBe('Como escolher um CMS · Vitrine');
+      }
+    });
+
     it('answers 304 to a client that holds the page', async () => {
       const first = await page(`/post/${post.unique_key}/${post.id}`);
       const again = await page(`/post/${post.unique_key}/${post.id}`, { ...CRAWLER, 'if-none-match': String(first.headers.etag) });
