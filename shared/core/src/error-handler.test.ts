@@ -3,7 +3,7 @@ import type { User } from '@vitrine/contracts';
 import { authStore } from './auth-store';
 import { configureEffects, effects, type CoreEffects } from './effects';
 import { handleError } from './error-handler';
-import { i18n } from './i18n';
+import { i18n, setLanguage } from './i18n';
 
 function httpError(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -125,7 +125,7 @@ describe('handleError (SPEC §8)', () => {
   });
 
   it('follows the language of the interface', async () => {
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
     try {
       expect(handleError(httpError(400, { code: 'INVALID_CREDENTIALS', message: 'x' })).message).toBe('Invalid credentials.');
     } finally {

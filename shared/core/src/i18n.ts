@@ -1,5 +1,5 @@
 import { initReactI18next } from 'react-i18next';
-import { createI18n, DEFAULT_LOCALE, LOCALES, resolveInitialLocale, type Locale } from '@vitrine/i18n';
+import { createI18n, DEFAULT_LOCALE, ensureResources, LOCALES, resolveInitialLocale, type Locale, type Namespace } from '@vitrine/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
 
@@ -19,8 +19,17 @@ const initial: Locale =
 /** The one i18next instance (shared as a singleton through @vitrine/core). */
 export const i18n = createI18n(initial, [initReactI18next]);
 
-/** Switches the language and remembers the choice. */
+/**
+ * Fetches the texts the current language lacks (other languages and the admin
+ * texts are not in the first page's code); call before showing what needs them.
+ */
+export function loadTexts(namespaces: readonly Namespace[] = []): Promise<void> {
+  return ensureResources(i18n, i18n.language as Locale, namespaces);
+}
+
+/** Switches the language (after its texts arrive) and remembers the choice. */
 export async function setLanguage(locale: Locale): Promise<void> {
+  await ensureResources(i18n, locale);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {

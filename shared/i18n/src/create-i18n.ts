@@ -1,19 +1,21 @@
-import i18next, { type i18n as I18n, type Module } from 'i18next';
-import { resources } from './locales';
+import i18next, { type i18n as I18n, type Module, type Resource } from 'i18next';
+import { BUNDLED } from './locales/load';
 import { DEFAULT_LOCALE, FALLBACK_LNG, LOCALE_CODES, type Locale } from './locale';
-
-export const NAMESPACES = ['common', 'errors', 'auth', 'admin', 'public'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
-export const DEFAULT_NAMESPACE: Namespace = 'common';
+import { DEFAULT_NAMESPACE, NAMESPACES } from './namespaces';
 
 /**
- * A new i18next instance with every locale bundled, initialised synchronously
- * (ready when this returns). The app makes one in @vitrine/core, which passes
- * react-i18next's plugin (react-i18next is imported only there, so it stays a
- * single instance at run time); tests may make their own.
+ * A new i18next instance, initialised synchronously (ready when this returns)
+ * with the bundled resources (the default language's first-page texts; the rest
+ * comes through ensureResources) or the ones given (tests pass them all).
+ * The app makes one in @vitrine/core, which passes react-i18next's plugin
+ * (react-i18next is imported only there, so it stays a single instance at run
+ * time); tests may make their own.
  */
-export function createI18n(lng: Locale = DEFAULT_LOCALE, plugins: readonly Module[] = []): I18n {
+export function createI18n(
+  lng: Locale = DEFAULT_LOCALE,
+  plugins: readonly Module[] = [],
+  resources: Resource = BUNDLED as Resource,
+): I18n {
   const instance = i18next.createInstance();
   for (const plugin of plugins) instance.use(plugin);
   void instance.init({

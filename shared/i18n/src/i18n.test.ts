@@ -7,9 +7,13 @@ import {
   NAMESPACES,
   normalizeLocale,
   resolveInitialLocale,
-  resources,
+  ensureResources,
   tk,
 } from './index';
+import { resources } from './locales';
+
+/** An instance with every text at hand (the app fetches what it lacks; see the lazy-loading tests). */
+const full = (lng?: Parameters<typeof createI18n>[0]) => createI18n(lng, [], resources);
 
 type Tree = { [key: string]: string | Tree };
 
@@ -89,7 +93,7 @@ describe('locale resources', () => {
 
 describe('createI18n', () => {
   it('starts in pt-BR, ready synchronously', () => {
-    const i18n = createI18n();
+    const i18n = full();
     expect(i18n.isInitialized).toBe(true);
     expect(i18n.language).toBe(DEFAULT_LOCALE);
     expect(i18n.t('common:notFound.title')).toBe('Oops! Página não encontrada');
@@ -97,13 +101,13 @@ describe('createI18n', () => {
   });
 
   it('uses common as the default namespace and does not escape (React does)', () => {
-    const i18n = createI18n('en-US');
+    const i18n = full('en-US');
     expect(i18n.t('actions.retry')).toBe('Retry');
     expect(i18n.t('admin:users.confirm.delete', { name: '<b>Ana</b>' })).toBe('Delete <b>Ana</b>? This cannot be undone.');
   });
 
   it('gives the spec wordings in English', () => {
-    const i18n = createI18n('en-US');
+    const i18n = full('en-US');
     expect(i18n.t('common:errors.default')).toBe('An unexpected error has occurred. Please try again later.');
     expect(i18n.t('common:session.warningTitle')).toBe('Warning');
     expect(i18n.t('common:session.expiredTitle')).toBe('Expired token');
@@ -114,7 +118,7 @@ describe('createI18n', () => {
   });
 
   it('picks the greeting by gender, neutral otherwise', () => {
-    const i18n = createI18n('pt-BR');
+    const i18n = full('pt-BR');
     expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
     expect(i18n.t('admin:dashboard.greeting', { context: 'male', name: 'João' })).toBe('Bem-vindo, João!');
     expect(i18n.t('admin:dashboard.greeting', { context: 'other', name: 'Alex' })).toBe('Boas-vindas, Alex!');
@@ -122,7 +126,7 @@ describe('createI18n', () => {
   });
 
   it('pluralises', () => {
-    const i18n = createI18n('pt-BR');
+    const i18n = full('pt-BR');
     expect(i18n.t('admin:users.total', { count: 1 })).toBe('1 usuário');
     expect(i18n.t('admin:users.total', { count: 12 })).toBe('12 usuários');
     expect(i18n.t('public:search.count', { count: 0 })).toBe('Nenhum artigo encontrado');
@@ -130,21 +134,21 @@ describe('createI18n', () => {
   });
 
   it('falls back from es/fr/ht to en-US, keeping their own action texts', () => {
-    const es = createI18n('es-ES');
+    const es = full('es-ES');
     expect(es.t('common:notifications.success')).toBe('Acción realizada con éxito.');
     expect(es.t('common:actions.cancel')).toBe('Cancel');
     expect(es.t('auth:login.title')).toBe('Sign in');
-    const fr = createI18n('fr-FR');
+    const fr = full('fr-FR');
     expect(fr.t('common:notifications.failed')).toBe("L'action n'a pas pu être effectuée.");
     expect(fr.t('common:notFound.title')).toBe('Oops! Page not found');
-    const ht = createI18n('ht-HT');
+    const ht = full('ht-HT');
     expect(ht.t('common:notifications.success')).toBe('Aksyon an fèt avèk siksè.');
     expect(ht.t('errors:INVALID_CODE')).toBe('Invalid code.');
   });
 
   it('changes language and makes independent instances', async () => {
-    const a = createI18n('pt-BR');
-    const b = createI18n('pt-BR');
+    const a = full('pt-BR');
+    const b = full('pt-BR');
     await a.changeLanguage('en-US');
     expect(a.t('actions.cancel')).toBe('Cancel');
     expect(b.t('actions.cancel')).toBe('Cancelar');
@@ -205,5 +209,25 @@ describe('resolveInitialLocale', () => {
     expect(resolveInitialLocale({ navigatorLanguages: ['de-DE', 'fr-CA', 'en'], followBrowser: true })).toBe('fr-FR');
     expect(resolveInitialLocale({ navigatorLanguages: ['de-DE'], followBrowser: true })).toBe('pt-BR');
     expect(resolveInitialLocale({ stored: 'en-US', navigatorLanguages: ['fr'], followBrowser: true })).toBe('en-US');
+  });
+});
+
+describe('lazy loading', () => {
+  it('ships only the default language without the admin texts, and fetches the rest on demand', async () => {
+    const i18n = createI18n('pt-BR');
+    expect(i18n.t('auth:login.remember')).toBe('Lembrar senha');
+    expect(i18n.hasResourceBundle('pt-BR', 'admin')).toBe(false);
+    await ensureResources(i18n, 'pt-BR', ['admin']);
+    expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
+  });
+
+  it('loads a language with its fallbacks and every namespace asked for so far', async () => {
+    const i18n = createI18n('pt-BR');
+    await ensureResources(i18n, 'pt-BR', ['admin']);
+    await ensureResources(i18n, 'es-ES');
+    await i18n.changeLanguage('es-ES');
+    expect(i18n.t('common:notifications.success')).toBe('Acción realizada con éxito.');
+    expect(i18n.t('auth:login.title')).toBe('Sign in');
+    expect(i18n.hasResourceBundle('en-US', 'admin')).toBe(true);
   });
 });

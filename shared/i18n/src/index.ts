@@ -11,7 +11,10 @@ export {
   type Locale,
   type InitialLocaleInput,
 } from './locale';
-export { createI18n, NAMESPACES, DEFAULT_NAMESPACE, type Namespace } from './create-i18n';
-export { resources, type VitrineResources } from './locales';
+export { createI18n } from './create-i18n';
+export { NAMESPACES, DEFAULT_NAMESPACE, INITIAL_NAMESPACES, type Namespace } from './namespaces';
+export { ensureResources } from './locales/load';
+/** Every locale's texts, for tests: `import { resources } from '@vitrine/i18n/all'` (never in app code, it defeats the lazy loading). */
+export type { VitrineResources } from './locales';
 export { tk, type TranslationKey } from './keys';
 export type { Messages, NotificationMessages } from './types';

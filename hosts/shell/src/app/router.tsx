@@ -6,6 +6,7 @@ import {
   type PublicRouteName,
   type RouteName,
 } from '@vitrine/contracts';
+import { loadTexts } from '@vitrine/core';
 import { LogoLoader } from '@vitrine/ui';
 import { RemotePage } from '../federation/remote-page';
 import { loadRemotePages } from '../federation/remotes';
@@ -84,7 +85,9 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         loader: requireSignedIn,
-        lazy: () => import('../layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        // The admin texts are fetched with the admin layout (public pages never download them).
+        lazy: () =>
+          Promise.all([import('../layouts/admin-layout'), loadTexts(['admin'])]).then(([m]) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, loader: () => redirect(DASHBOARD_PATH) },
           ...ADMIN_ROUTE_NAMES.map(

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { i18n } from '@vitrine/core';
+import { i18n, setLanguage } from '@vitrine/core';
 import { article, author, card } from '../../testing/fixtures';
 import { currentUrl, mockHttp, ok, renderPage, type HttpReply } from '../../testing/render';
 import { PostPage } from './post-page';
@@ -53,7 +53,7 @@ describe('PostPage', () => {
   });
 
   it('uses the English wording and date in en-US', async () => {
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
     answer(() => ok({ article: article({ content: `<p>${'palavra '.repeat(650)}</p>` }), related: [] }));
     renderPage(PostPage, ROUTE, '/post/design-que-vende/42');
     expect(await screen.findByText('3 min read')).toBeInTheDocument();

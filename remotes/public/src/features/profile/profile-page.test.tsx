@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { i18n } from '@vitrine/core';
+import { i18n, setLanguage } from '@vitrine/core';
 import type { AuthorCard } from '@vitrine/contracts';
 import { author, card } from '../../testing/fixtures';
 import { mockHttp, ok, renderPage } from '../../testing/render';
@@ -29,7 +29,7 @@ describe('ProfilePage', () => {
   });
 
   it("says 'No biography registered' when the biography is empty", async () => {
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
     restore = mockHttp(() => ok({ author: { ...author, biography: '' }, articles: [], others: [] })).restore;
     renderPage(ProfilePage, ROUTE, `/profile/${author.unique_key}/7`);
     expect(await screen.findByText('No biography registered')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { i18n } from '@vitrine/core';
+import { i18n, setLanguage } from '@vitrine/core';
 import { card, tech } from '../../testing/fixtures';
 import { mockHttp, ok, renderPage, type HttpReply } from '../../testing/render';
 import { sanitizeHighlight } from '../../lib/highlight';
@@ -48,14 +48,14 @@ describe('SearchPage', () => {
   });
 
   it('says No results found in English', async () => {
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
     answer(() => ok({ items: [], total: 0, page: 1, limit: 12 }));
     renderPage(SearchPage, ROUTE, '/list-article-results/xyz');
     expect(await screen.findByText('No results found')).toBeInTheDocument();
   });
 
   it('shows the error view with Retry when the search fails', async () => {
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
     let fail = true;
     const mock = answer(() => (fail ? { status: 500, data: { error: true, statusCode: 500, code: 'INTERNAL', message: 'x' } } : ok({ items: [card({ title: 'Achado' })], total: 1, page: 1, limit: 12 })));
     renderPage(SearchPage, ROUTE, '/list-article-results/tecnologia');
