@@ -168,7 +168,7 @@ function Toolbar({ editor }: { editor: Editor }) {
         ref={fileInput}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif"
-        hidden
+        style={{ display: 'none' }}
         data-testid="editor-image-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
