@@ -1,0 +1,202 @@
+// JS weight of the main routes, measured in Chromium against a running production server.
+//
+//   BASE_URL=http://127.0.0.1:8080 ADMIN_EMAIL=... ADMIN_PASSWORD=... node scripts/measure-routes.mjs [--json out.json]
+//
+// For each route a fresh page with the HTTP cache disabled loads the route and waits until the
+// network is idle; every JavaScript response is recorded (CDP Network events):
+//   raw      the decoded body size (what the browser parses),
+//   gzip     the size of the body the server sends for `Accept-Encoding: gzip` (the server
+//            compresses with @fastify/compress; files under its 1 KiB threshold are sent as is),
+//            measured by fetching the same URL again from Node without decoding,
+//   wire     what Chromium actually transferred (CDP encodedDataLength, headers included; Chromium
+//            asks for br, so this is the brotli figure).
+// Then the largest files, and the bytes per npm package from the files' source maps
+// (raw bytes attributed by mapping segment; gzip shares estimated with each file's ratio).
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const EMAIL = process.env.ADMIN_EMAIL ?? 'admin@vitrine.test';
+const PASSWORD = process.env.ADMIN_PASSWORD;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const KIB = 1024;
+
+/** Bytes of the body the server sends for Accept-Encoding: gzip (not decoded). */
+function gzipBytes(url) {
+  const get = url.startsWith('https:') ? https.get : http.get;
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let n = 0;
+      res.on('data', (chunk) => (n += chunk.length));
+      res.on('end', () => resolve({ bytes: n, encoding: res.headers['content-encoding'] ?? 'identity' }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function signIn(page) {
+  if (!PASSWORD) throw new Error('set ADMIN_PASSWORD (and ADMIN_EMAIL) to measure the admin dashboard');
+  await page.goto(`${BASE_URL}/login`);
+  await page.locator('input[name="email"]').fill(EMAIL);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin/'), { timeout: 30_000 });
+}
+
+/** Loads `pathname` in a new page of `context` with the cache disabled; returns the JS files fetched. */
+async function measure(context, pathname, readyTestId) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requests = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
+    const isJs = type === 'Script' || /javascript/.test(response.mimeType) || /\.m?js(\?|$)/.test(response.url);
+    if (isJs && response.status === 200) requests.set(requestId, { url: response.url, encoding: response.headers['content-encoding'] ?? response.headers['Content-Encoding'] ?? 'identity' });
+  });
+  const finished = new Map();
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => finished.set(requestId, encodedDataLength));
+
+  await page.goto(`${BASE_URL}${pathname}`, { waitUntil: 'load' });
+  if (readyTestId) await page.getByTestId(readyTestId).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+
+  const files = [];
+  for (const [requestId, info] of requests) {
+    const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+    const raw = Buffer.byteLength(body, base64Encoded ? 'base64' : 'utf8');
+    const gz = await gzipBytes(info.url);
+    files.push({ url: info.url, path: new URL(info.url).pathname, raw, gzip: gz.bytes, gzipEncoding: gz.encoding, wire: finished.get(requestId) ?? 0, wireEncoding: info.encoding });
+  }
+  await page.close();
+  return files;
+}
+
+// ---- attribution of bytes to npm packages through the source maps --------------------------
+
+let decodeMappings;
+try {
+  ({ decode: decodeMappings } = await import('@jridgewell/sourcemap-codec'));
+} catch {
+  decodeMappings = undefined; // attribution is skipped without the decoder (a webpack dependency)
+}
+
+/** The dist folder that serves a URL path in the embedded server. */
+function distFileFor(urlPath) {
+  if (urlPath.startsWith('/remotes/public/')) return path.join(root, 'remotes/public/dist', urlPath.slice('/remotes/public/'.length));
+  if (urlPath.startsWith('/remotes/admin/')) return path.join(root, 'remotes/admin/dist', urlPath.slice('/remotes/admin/'.length));
+  return path.join(root, 'hosts/shell/dist', urlPath.slice(1));
+}
+
+function packageOf(source) {
+  const s = source.replace(/^webpack:\/\/[^/]*\//, '');
+  const nm = s.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const parts = s.slice(nm + 'node_modules/'.length).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const ws = /(?:^|\/)(shared|hosts|remotes|services)\/([^/]+)\//.exec(s);
+  if (ws) return `(workspace) ${ws[1]}/${ws[2]}`;
+  if (/webpack\/runtime|^webpack\//.test(s)) return '(webpack runtime)';
+  return '(other)';
+}
+
+/** Raw bytes of one built file per package, from its .map (segments measured in UTF-16 columns). */
+function attribute(file) {
+  const dist = distFileFor(file.path);
+  if (!decodeMappings || !fs.existsSync(`${dist}.map`) || !fs.existsSync(dist)) return null;
+  const map = JSON.parse(fs.readFileSync(`${dist}.map`, 'utf8'));
+  const code = fs.readFileSync(dist, 'utf8');
+  const lines = code.split('\n');
+  const decoded = decodeMappings(map.mappings);
+  const out = new Map();
+  const add = (key, n) => out.set(key, (out.get(key) ?? 0) + n);
+  lines.forEach((line, i) => {
+    const segments = decoded[i] ?? [];
+    if (segments.length === 0) return add('(unmapped)', Buffer.byteLength(line) + 1);
+    if (segments[0][0] > 0) add('(unmapped)', Buffer.byteLength(line.slice(0, segments[0][0])));
+    segments.forEach((seg, j) => {
+      const end = j + 1 < segments.length ? segments[j + 1][0] : line.length;
+      const text = line.slice(seg[0], end);
+      add(seg.length > 1 ? packageOf(map.sources[seg[1]] ?? '') : '(unmapped)', Buffer.byteLength(text));
+    });
+    add('(unmapped)', 1);
+  });
+  return out;
+}
+
+// ---- report ---------------------------------------------------------------------------------
+
+const fmt = (n) => `${(n / KIB).toFixed(1)} KiB`;
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function totals(files) {
+  return files.reduce((t, f) => ({ count: t.count + 1, raw: t.raw + f.raw, gzip: t.gzip + f.gzip, wire: t.wire + f.wire }), { count: 0, raw: 0, gzip: 0, wire: 0 });
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+const results = {};
+try {
+  const anon = await browser.newContext({ locale: 'pt-BR' });
+  results['/ (public home)'] = await measure(anon, '/', 'home-page');
+  results['/login'] = await measure(anon, '/login', null);
+  await anon.close();
+
+  const signedIn = await browser.newContext({ locale: 'pt-BR' });
+  const loginPage = await signedIn.newPage();
+  await signIn(loginPage);
+  await loginPage.close();
+  results['/admin/dashboard (signed in)'] = await measure(signedIn, '/admin/dashboard', 'dashboard-page');
+  await signedIn.close();
+} finally {
+  await browser.close();
+}
+
+console.log(`\nJS per route — ${BASE_URL} — ${new Date().toISOString()}`);
+console.log('raw = decoded bytes; gzip = bytes the server sends for Accept-Encoding: gzip; wire = what Chromium transferred (br, headers included)\n');
+console.log(`${pad('route', 32)}${lpad('JS files', 9)}${lpad('raw', 13)}${lpad('gzip', 13)}${lpad('wire (br)', 13)}`);
+for (const [route, files] of Object.entries(results)) {
+  const t = totals(files);
+  console.log(`${pad(route, 32)}${lpad(t.count, 9)}${lpad(fmt(t.raw), 13)}${lpad(fmt(t.gzip), 13)}${lpad(fmt(t.wire), 13)}`);
+}
+
+const all = new Map();
+for (const files of Object.values(results)) for (const f of files) all.set(f.path, f);
+const largest = [...all.values()].sort((a, b) => b.gzip - a.gzip).slice(0, 12);
+console.log('\nLargest JS files (any route), by gzip:');
+for (const f of largest) console.log(`  ${lpad(fmt(f.gzip), 11)} gzip ${lpad(fmt(f.raw), 11)} raw  ${f.path}${f.gzipEncoding === 'gzip' ? '' : ` (sent ${f.gzipEncoding})`}`);
+
+const packages = {};
+for (const [route, files] of Object.entries(results)) {
+  const perPackage = new Map();
+  let attributed = false;
+  for (const f of files) {
+    const parts = attribute(f);
+    if (!parts) continue;
+    attributed = true;
+    const ratio = f.raw ? f.gzip / f.raw : 1;
+    for (const [pkg, raw] of parts) {
+      const cur = perPackage.get(pkg) ?? { raw: 0, gzip: 0 };
+      cur.raw += raw;
+      cur.gzip += raw * ratio;
+      perPackage.set(pkg, cur);
+    }
+  }
+  if (!attributed) continue;
+  const top = [...perPackage.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 10);
+  packages[route] = Object.fromEntries(top.map(([k, v]) => [k, { raw: Math.round(v.raw), gzipEstimate: Math.round(v.gzip) }]));
+  console.log(`\nWhat ${route} is made of (source maps; gzip share estimated per file):`);
+  for (const [pkg, v] of top) console.log(`  ${lpad(fmt(v.gzip), 11)} gzip~ ${lpad(fmt(v.raw), 11)} raw  ${pkg}`);
+}
+
+const jsonAt = process.argv.indexOf('--json');
+if (jsonAt > 0 && process.argv[jsonAt + 1]) {
+  const summary = Object.fromEntries(Object.entries(results).map(([route, files]) => [route, { ...totals(files), files }]));
+  fs.writeFileSync(process.argv[jsonAt + 1], JSON.stringify({ baseUrl: BASE_URL, at: new Date().toISOString(), routes: summary, packages }, null, 2));
+}
