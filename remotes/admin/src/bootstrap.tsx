@@ -1,8 +1,6 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@vitrine/core';
+import { createBrowserRouter, I18nextProvider, i18n, Link, loadTexts, Outlet, RouterProvider } from '@vitrine/core';
 import '@vitrine/ui/src/styles.css';
 import { pages } from './pages';
 
@@ -34,10 +32,12 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
-  </StrictMode>,
+void loadTexts(['admin']).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Progress, Space, Typography, Upload } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { Image } from '@vitrine/contracts';
-import { uploadImage } from '@vitrine/core';
+import { uploadImage, useTranslation } from '@vitrine/core';
 import { useFeedback } from '../lib/use-feedback';
 
 interface Props {

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { handleError } from '@vitrine/core';
+import { handleError, useTranslation } from '@vitrine/core';
 
 export interface ConfirmOptions {
   title: ReactNode;

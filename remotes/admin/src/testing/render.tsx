@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { App as AntApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
-import { i18n } from '@vitrine/core';
+import { I18nextProvider, i18n } from '@vitrine/core';
 
 type Router = ReturnType<typeof createMemoryRouter>;
 

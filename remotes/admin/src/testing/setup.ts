@@ -1,5 +1,6 @@
 import { runInThisContext } from 'node:vm';
 import { TextDecoder, TextEncoder } from 'node:util';
+import { loadTexts } from '@vitrine/core';
 
 /**
  * Import first in a test file. jsdom lacks what the data router (useBlocker
@@ -39,3 +40,6 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 // antd pages in jsdom take seconds per interaction on a 2-core runner.
 jest.setTimeout(30000);
+
+// The admin texts are fetched on demand in the product (the shell's admin layout loads them).
+beforeAll(() => loadTexts(['admin']));

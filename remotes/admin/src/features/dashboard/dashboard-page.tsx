@@ -1,8 +1,6 @@
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Avatar, Card, Col, Row, Tag, Typography } from 'antd';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute } from '@vitrine/contracts';
-import { useAuth } from '@vitrine/core';
+import { Link, useAuth, useTranslation } from '@vitrine/core';
 import { formatDateLong, initials } from '@vitrine/utils';
 
 /** Dashboard (SPEC §2): the greeting by gender and the user's shortcuts; reports arrive with the content work. */

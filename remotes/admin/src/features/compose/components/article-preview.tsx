@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Alert, Modal, Space } from 'antd';
 import type { AuthorCard, CategoryChip as Chip, Image } from '@vitrine/contracts';
 import { formatDateLong, readingTime } from '@vitrine/utils';
 import { CategoryChip } from '../../../components/category-chip';
 import './article-preview.css';
 import './rich-text-editor.css';
+import { useTranslation } from '@vitrine/core';
 
 export interface PreviewContent {
   title: string;

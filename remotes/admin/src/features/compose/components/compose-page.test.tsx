@@ -2,7 +2,7 @@ import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_ROUTES } from '@vitrine/contracts';
-import { i18n } from '@vitrine/core';
+import { loadTexts, setLanguage } from '@vitrine/core';
 import { makeArticle, makeCategory, listPage } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
@@ -57,7 +57,8 @@ describe('compose', () => {
 
   it('shows the required messages in English too', async () => {
     http = server();
-    await i18n.changeLanguage('en-US');
+    await setLanguage('en-US');
+    await loadTexts(['admin']);
     try {
       const user = userEvent.setup({ delay: null });
       const { unmount } = openNew();
@@ -68,7 +69,7 @@ describe('compose', () => {
       expect(screen.getByText('Image is required.')).toBeInTheDocument();
       unmount();
     } finally {
-      await i18n.changeLanguage('pt-BR');
+      await setLanguage('pt-BR');
     }
   });
 

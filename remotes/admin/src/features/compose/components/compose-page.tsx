@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import dayjs from 'dayjs';
 import { ADMIN_ROUTES, PUBLIC_ROUTES, buildPath, type Article } from '@vitrine/contracts';
-import { autosaveArticle, changeArticleStatus, createArticle, handleError, updateArticle, useAuth } from '@vitrine/core';
+import { autosaveArticle, changeArticleStatus, createArticle, handleError, updateArticle, useAuth, useBlocker, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { formatDateTime } from '@vitrine/utils';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';

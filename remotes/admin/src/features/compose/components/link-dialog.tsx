@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Form, Input, Modal } from 'antd';
 import { isValidUrl } from '@vitrine/contracts';
+import { useTranslation } from '@vitrine/core';
 
 interface Props {
   open: boolean;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button, Modal, Result } from 'antd';
+import { useTranslation } from '@vitrine/core';
 
 interface Props {
   open: boolean;

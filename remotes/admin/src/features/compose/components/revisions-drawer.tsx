@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import type { Article, Revision } from '@vitrine/contracts';
-import { listRevisions, restoreRevision } from '@vitrine/core';
+import { listRevisions, restoreRevision, useTranslation } from '@vitrine/core';
 import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useQuery } from '../../../lib/use-query';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
@@ -18,7 +17,7 @@ import UnderlineOutlined from '@ant-design/icons/UnderlineOutlined';
 import UndoOutlined from '@ant-design/icons/UndoOutlined';
 import UnorderedListOutlined from '@ant-design/icons/UnorderedListOutlined';
 import type { Image as UploadedImage } from '@vitrine/contracts';
-import { uploadImage } from '@vitrine/core';
+import { uploadImage, useTranslation } from '@vitrine/core';
 import { useFeedback } from '../../../lib/use-feedback';
 import { LinkDialog } from './link-dialog';
 import './rich-text-editor.css';

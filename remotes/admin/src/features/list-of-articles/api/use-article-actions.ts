@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Article } from '@vitrine/contracts';
-import { changeArticleStatus, deleteArticle } from '@vitrine/core';
+import { changeArticleStatus, deleteArticle, useTranslation } from '@vitrine/core';
 import { useFeedback } from '../../../lib/use-feedback';
 
 /** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then `refresh`. */

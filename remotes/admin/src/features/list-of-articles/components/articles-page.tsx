@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Button, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
@@ -18,6 +16,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useArticles } from '../api/get-articles';
 import { useArticleActions } from '../api/use-article-actions';
+import { Link, useNavigate, useTranslation } from '@vitrine/core';
 
 type StatusFilter = NonNullable<ArticlesListInput['status']>;
 const STATUS_FILTERS: StatusFilter[] = ['draft', 'published', 'scheduled'];

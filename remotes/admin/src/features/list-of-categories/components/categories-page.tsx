@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button, Empty, Switch, Table, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { Category } from '@vitrine/contracts';
-import { changeCategoryStatus, deleteCategory } from '@vitrine/core';
+import { changeCategoryStatus, deleteCategory, useTranslation } from '@vitrine/core';
 import { CategoryChip } from '../../../components/category-chip';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useCategories } from '../api/get-categories';

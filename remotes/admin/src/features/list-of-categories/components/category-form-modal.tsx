@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Alert, Button, ColorPicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import BulbOutlined from '@ant-design/icons/BulbOutlined';
 import type { Category, Image } from '@vitrine/contracts';
-import { createCategory, updateCategory } from '@vitrine/core';
+import { createCategory, updateCategory, useTranslation } from '@vitrine/core';
 import { readableTextColor } from '@vitrine/utils';
 import { CategoryChip } from '../../../components/category-chip';
 import { ImageUpload } from '../../../components/image-upload';
