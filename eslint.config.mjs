@@ -6,6 +6,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const APPS = ['./hosts', './remotes', './services'];
 
+/** Imported only through @vitrine/core, which re-exports the part the apps use (one instance, less weight). */
+const ONE_INSTANCE = [
+  { name: 'react-router', message: "Import routing from '@vitrine/core' (shared/core/src/router.ts)." },
+  { name: 'react-i18next', message: "Import useTranslation/I18nextProvider from '@vitrine/core'." },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.e2e-artifacts/**'] },
   ...tseslint.configs.recommended,
@@ -35,7 +41,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js'): the whole library costs 62 KiB." }],
+          paths: [
+            { name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js'): the whole library costs 62 KiB." },
+            ...ONE_INSTANCE,
+          ],
           patterns: [{ group: ['@vitrine/*/src/*', '!@vitrine/ui/src/styles.css'], message: 'Import a shared package by its name, not its files.' }],
         },
       ],
@@ -50,6 +59,7 @@ export default tseslint.config(
           paths: [
             { name: 'antd', message: 'Public pages never load antd (docs/decisions/ui-without-antd-on-public.md).' },
             { name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js')." },
+            ...ONE_INSTANCE,
           ],
           patterns: [{ group: ['antd/*', '@ant-design/*'], message: 'Public pages never load antd.' }],
         },
@@ -57,8 +67,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'services/api/test/**'],
-    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-*.{ts,tsx}', 'e2e/**', 'services/api/test/**', 'shared/core/src/router.ts', 'shared/core/src/react-i18n.ts', 'shared/core/src/i18n.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off', 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}'],

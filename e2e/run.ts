@@ -20,11 +20,6 @@ async function main(): Promise<never> {
   if (stale.length && process.env.E2E_SKIP_BUILD !== '1') {
     console.log(`[e2e] building: ${stale.join(', ')}`);
     await (buildAll(stale) as Promise<void>);
-    // webpack does not rewrite an output whose content did not change (compareBeforeEmit), so the
-    // marker file needsBuild() compares (e.g. hosts/shell/dist/index.html) can keep an old mtime and
-    // the part would be rebuilt on every run: mark what was just built as fresh.
-    const now = new Date();
-    for (const name of stale) fs.utimesSync(path.join(ROOT, (TARGETS as Record<string, { output: string }>)[name]!.output), now, now);
     console.log(`[e2e] build done at ${seconds()}`);
   } else console.log('[e2e] production bundles are up to date');
 

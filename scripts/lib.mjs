@@ -1,6 +1,6 @@
 // Helpers shared by the build, start and dev scripts.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,13 +28,19 @@ function newest(p) {
   return max;
 }
 
+/**
+ * A stamp written after each successful build: webpack leaves an unchanged
+ * output file untouched, so the output's own time cannot say when it was built.
+ */
+const stampOf = (name) => path.join(root, TARGETS[name].dir, 'dist', '.built');
+
 /** Missing, or older than any of its sources. */
 export function needsBuild(name) {
   const t = TARGETS[name];
-  const out = path.join(root, t.output);
-  if (!existsSync(out)) return true;
+  const stamp = stampOf(name);
+  if (!existsSync(path.join(root, t.output)) || !existsSync(stamp)) return true;
   const sources = name === 'api' ? t.sources : [...t.sources, ...FRONT_SHARED];
-  const built = statSync(out).mtimeMs;
+  const built = statSync(stamp).mtimeMs;
   return sources.some((s) => newest(s) > built);
 }
 
@@ -46,11 +52,17 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-export function buildTarget(name) {
+export async function buildTarget(name) {
   const t = TARGETS[name];
-  if (name === 'api') return run(process.execPath, ['build.mjs'], { cwd: path.join(root, t.dir) });
-  const webpack = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
-  return run(process.execPath, [webpack, '--mode', 'production'], { cwd: path.join(root, t.dir) });
+  const startedAt = new Date();
+  if (name === 'api') await run(process.execPath, ['build.mjs'], { cwd: path.join(root, t.dir) });
+  else {
+    const webpack = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
+    await run(process.execPath, [webpack, '--mode', 'production'], { cwd: path.join(root, t.dir) });
+  }
+  // Stamped with the start time: a source edited during the build still counts as newer.
+  writeFileSync(stampOf(name), `${startedAt.toISOString()}\n`);
+  utimesSync(stampOf(name), startedAt, startedAt);
 }
 
 /** Builds the given parts, at most two at a time (2 cores). */

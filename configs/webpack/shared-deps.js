@@ -1,5 +1,8 @@
 // The singletons the shell provides and every remote consumes (ARCHITECTURE §3),
 // written once. Versions come from the shell's package.json.
+// react-router and react-i18next are not shared whole: the apps import the part
+// they use from @vitrine/core (itself a singleton), which keeps one instance of
+// each at run time for half the weight (docs/decisions/public-weight.md).
 const path = require('node:path');
 const shellPkg = require(path.join(__dirname, '../../hosts/shell/package.json'));
 
@@ -13,11 +16,9 @@ function sharedDeps() {
     'react/': lib('react'),
     'react-dom': lib('react-dom'),
     'react-dom/': lib('react-dom'),
-    'react-router': lib('react-router'),
     zustand: lib('zustand'),
     axios: lib('axios'),
     i18next: lib('i18next'),
-    'react-i18next': lib('react-i18next'),
     antd: lib('antd'),
     dayjs: lib('dayjs'),
     'dayjs/': lib('dayjs'),

@@ -48,6 +48,7 @@ export function VerifyAccountPage() {
       navigate(firstAccessStep(user) ?? DASHBOARD_PATH, { replace: true });
     } catch (error) {
       setFormError(handleError(error).message);
+    } finally {
       setVerifying(false);
     }
   };

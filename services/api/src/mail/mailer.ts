@@ -25,7 +25,8 @@ export function createMailer(options: { db: Db; smtpUrl: string | undefined; fro
       const id = await outbox.insert(options.db, message);
       if (!transport) {
         options.log.info(
-          { mail: { to: message.to, subject: message.subject, links: message.text.match(LINK_RE) ?? [] } },
+          // Without SMTP the log is how a developer reads the mail: links and codes included.
+          { mail: { to: message.to, subject: message.subject, links: message.text.match(LINK_RE) ?? [], text: message.text } },
           'mail stored in the outbox (SMTP_URL not set)',
         );
         return;

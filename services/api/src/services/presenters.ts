@@ -28,6 +28,7 @@ export function toUser(row: UserRow): User {
     tax_id: row.tax_id,
     biography: row.biography,
     photo: row.photo,
+    verified_at: row.verified_at ? iso(row.verified_at) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
