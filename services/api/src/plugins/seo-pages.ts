@@ -4,6 +4,11 @@ import feedRoutes, { sendCacheable } from '../routes/feeds';
 import { SeoPagesService } from '../services/seo-pages';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
+/** Rendered pages are kept per content version, and at most this long (a scheduled post goes live without a write). */
+const RENDER_TTL_MS = 30_000;
+const RENDER_CACHE_MAX = 500;
+
+type Rendered = Awaited<ReturnType<SeoPagesService['render']>>;
 
 /**
  * Findable without JavaScript (docs/decisions/findable-without-js.md):
@@ -23,10 +28,31 @@ export default fp(
       log: app.log,
     });
 
+    // A per-process cache of rendered pages, keyed by the content version (shared by every
+    // replica through the database) and the shell's HTML: rendering the home page runs the
+    // home-section queries, which a crawler or a busy landing page should not repeat per hit.
+    const cache = new Map<string, { at: number; page: Rendered }>();
+    let lastShell = '';
+    let lastShellKey = 0;
+    const renderCached = async (url: string, shellHtml: string): Promise<Rendered> => {
+      if (shellHtml !== lastShell) {
+        lastShell = shellHtml;
+        lastShellKey += 1;
+        cache.clear();
+      }
+      const key = `${await service.version()}|${lastShellKey}|${url}`;
+      const hit = cache.get(key);
+      if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
+      const page = await service.render(url, shellHtml);
+      if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { at: Date.now(), page });
+      return page;
+    };
+
     app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
       let page;
       try {
-        page = await service.render(request.url, shellHtml);
+        page = await renderCached(request.url, shellHtml);
       } catch (err) {
         // A failing database must not take the site down: the plain shell still boots the SPA.
         request.log.error({ err }, 'page render failed; answering the plain shell');
