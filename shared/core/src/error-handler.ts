@@ -1,4 +1,4 @@
-import axios from 'axios';
+import type { AxiosError } from 'axios';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@vitrine/contracts';
 import { authStore } from './auth-store';
 import { effects } from './effects';
@@ -33,6 +33,11 @@ function fieldMessage(item: FieldError): string | undefined {
   return key && i18n.exists(key) ? i18n.t(key, { field: item.property }) : messages[rule];
 }
 
+/** axios' own test, without importing axios (it loads on demand, see ./http). */
+export function isHttpError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 let expiring = false;
 
 /**
@@ -44,7 +49,7 @@ let expiring = false;
 export function handleError(error: unknown): HandledError {
   effects.hideLoading();
   const fallback = i18n.t('common:errors.default');
-  const response = axios.isAxiosError(error) ? error.response : undefined;
+  const response = isHttpError(error) ? error.response : undefined;
   const body = (response?.data ?? {}) as Partial<ErrorEnvelope>;
   const code = body.code;
 
@@ -69,7 +74,7 @@ export function handleError(error: unknown): HandledError {
   } else if (body.message) {
     message = translateCode(code, body.message);
   } else if (!response && error instanceof Error && error.message) {
-    message = axios.isAxiosError(error) ? fallback : error.message;
+    message = isHttpError(error) ? fallback : error.message;
   } else {
     message = fallback;
   }

@@ -1,25 +1,60 @@
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { authStore } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
-import { handleError } from './error-handler';
+import { handleError, isHttpError } from './error-handler';
+import { takeInitialData } from './initial-data';
+
+let client: Promise<AxiosInstance> | null = null;
 
 /**
  * The one axios client (SPEC §7): base URL from the runtime config, no
  * timeout, the bearer token from the auth store. A 401 anywhere goes through
  * the common error handler, which clears the session and returns to login.
+ * Created on first use: axios (21 KiB gzip) is fetched only when a page
+ * really calls the API (docs/decisions/public-weight.md).
  */
-export const http: AxiosInstance = axios.create({ timeout: 0 });
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then(({ default: axios }) => {
+    const instance = axios.create({ timeout: 0 });
+    instance.interceptors.request.use((config) => {
+      config.baseURL ??= getRuntimeConfig().apiBaseUrl;
+      const token = authStore.getState().authToken;
+      if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      if (http.adapter) config.adapter = http.adapter;
+      return config;
+    });
+    instance.interceptors.response.use(undefined, (error: unknown) => {
+      if (isHttpError(error) && error.response?.status === 401 && authStore.getState().authToken) {
+        handleError(error);
+      }
+      return Promise.reject(error);
+    });
+    return instance;
+  });
+  return client;
+}
 
-http.interceptors.request.use((config) => {
-  config.baseURL ??= getRuntimeConfig().apiBaseUrl;
-  const token = authStore.getState().authToken;
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
+/** What the screens call: the axios client's verbs, loaded on demand. */
+export const http = {
+  /** Replaces the network for every request (tests answer from a handler). */
+  adapter: undefined as AxiosAdapter | undefined,
 
-http.interceptors.response.use(undefined, (error: unknown) => {
-  if (axios.isAxiosError(error) && error.response?.status === 401 && authStore.getState().authToken) {
-    handleError(error);
-  }
-  return Promise.reject(error);
-});
+  async get<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    if (!config?.params) {
+      const body = takeInitialData(url);
+      if (body !== undefined) {
+        return { data: body as T, status: 200, statusText: 'OK', headers: {}, config: {} as AxiosResponse['config'] };
+      }
+    }
+    return (await httpClient()).get<T>(url, config);
+  },
+  async post<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await httpClient()).post<T>(url, data, config);
+  },
+  async put<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await httpClient()).put<T>(url, data, config);
+  },
+  async delete<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+    return (await httpClient()).delete<T>(url, config);
+  },
+};

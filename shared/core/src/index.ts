@@ -7,4 +7,5 @@ export * from './i18n';
 export * from './http';
 export * from './error-handler';
 export * from './navigation';
+export * from './initial-data';
 export * from './api/index';

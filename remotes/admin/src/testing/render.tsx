@@ -21,7 +21,7 @@ export function renderPage(path: string, element: ReactElement, initialEntry: st
   );
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={ptBR}>
+      <ConfigProvider locale={ptBR} theme={{ hashed: false, token: { motion: false } }} wave={{ disabled: true }}>
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>

@@ -1,15 +1,14 @@
 import { runInThisContext } from 'node:vm';
-import { TextDecoder, TextEncoder } from 'node:util';
 import { loadTexts } from '@vitrine/core';
 
 /**
- * Import first in a test file. jsdom lacks what the data router (useBlocker
- * needs one) and the TipTap editor use: Node's fetch classes and TextEncoder
- * (borrowed from the main context), and layout APIs ProseMirror calls when it
- * scrolls the selection into view (range rects, elementFromPoint).
+ * Import first in a test file. jsdom lacks what the TipTap editor and antd
+ * use: layout APIs ProseMirror calls when it scrolls the selection into view
+ * (range rects, elementFromPoint), ResizeObserver, MessageChannel.
  */
-const node = runInThisContext('({ Request, Response, Headers, FormData, AbortController, AbortSignal })') as Record<string, unknown>;
-Object.assign(globalThis, node, { TextEncoder, TextDecoder });
+// (Request, Response, TextEncoder… come from configs/jest/setup-web.ts; the editor's uploads need Node's FormData too.)
+const node = runInThisContext('({ FormData })') as Record<string, unknown>;
+Object.assign(globalThis, node);
 
 const emptyRect = (): DOMRect => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) });
 const emptyRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
@@ -38,8 +37,8 @@ globalThis.MessageChannel ??= TimeoutMessageChannel as unknown as typeof Message
 const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
-// antd pages in jsdom take seconds per interaction on a 2-core runner.
-jest.setTimeout(30000);
+// antd pages in jsdom take seconds per interaction on a 2-core runner, more when it is busy.
+jest.setTimeout(90000);
 
 // The admin texts are fetched on demand in the product (the shell's admin layout loads them).
 beforeAll(() => loadTexts(['admin']));

@@ -10,6 +10,7 @@ import type {
   SearchInput,
 } from '@vitrine/contracts';
 import { http } from '../http';
+import { getRuntimeConfig } from '../runtime-config';
 
 export async function fetchHome(): Promise<HomeSections> {
   const { data } = await http.get<Envelope<HomeSections>>('/public/home');
@@ -31,10 +32,17 @@ export async function fetchPublicArticle(id: number, uniqueKey: string): Promise
   return data.data;
 }
 
-/** Counts a read; failures are ignored (a read that is not counted must not disturb the reader). */
+/**
+ * Counts a read; failures are ignored (a read that is not counted must not disturb the reader).
+ * A beacon when the browser has one: it needs no API client and survives leaving the page.
+ */
 export async function countRead(id: number): Promise<void> {
+  const path = `/public/article/${id}/read`;
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    if (navigator.sendBeacon(`${getRuntimeConfig().apiBaseUrl}${path}`)) return;
+  }
   try {
-    await http.post(`/public/article/${id}/read`);
+    await http.post(path);
   } catch {
     // not counted
   }

@@ -1,52 +1,10 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { User } from '@vitrine/contracts';
-import { http, i18n } from '@vitrine/core';
+import { i18n } from '@vitrine/core';
 
-export interface HttpCall {
-  method: string;
-  url: string;
-  body: unknown;
-  authorization: string | undefined;
-}
-
-export interface HttpReply {
-  status: number;
-  data?: unknown;
-}
-
-/**
- * Answers the core's axios client from a handler instead of the network (the
- * interceptors still run, so a 401 goes through the common error handler).
- * Every request is recorded in `calls`; `restore` puts the real adapter back.
- */
-export function mockHttp(handler: (call: HttpCall) => HttpReply | Promise<HttpReply>) {
-  const calls: HttpCall[] = [];
-  const original = http.defaults.adapter;
-  http.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    const call: HttpCall = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-      authorization: config.headers.get('Authorization')?.toString(),
-    };
-    calls.push(call);
-    const reply = await handler(call);
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
-    if (reply.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
-    }
-    return response;
-  };
-  return {
-    calls,
-    restore: () => {
-      http.defaults.adapter = original;
-    },
-  };
-}
+export { mockHttp, type HttpCall, type HttpReply } from '@vitrine/core/testing';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
