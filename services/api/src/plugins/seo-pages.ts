@@ -10,6 +10,30 @@ const RENDER_CACHE_MAX = 500;
 
 type Rendered = Awaited<ReturnType<SeoPagesService['render']>>;
 
+/** Must match @vitrine/core's INITIAL_DATA_ID. */
+const INITIAL_DATA_ID = 'vt-initial-data';
+
+/**
+ * The API calls a page's first render makes (paths relative to /api, exactly as the
+ * public remote calls them). Their answers are embedded in the page, so the first
+ * page of a visit makes no API call and never downloads the API client.
+ */
+export function initialDataPaths(url: string): string[] {
+  const [rawPath = '/'] = url.split('?', 1);
+  const paths = ['/seo/public-seo'];
+  if (rawPath === '/' || rawPath === '') paths.push('/public/home', '/user/user/recent-updated-users/4');
+  const post = /^\/post\/([^/]+)\/(\d{1,9})\/?$/.exec(rawPath);
+  if (post) paths.push(`/public/article/${post[2]}/${post[1]}`);
+  const profile = /^\/profile\/([^/]+)\/(\d{1,9})\/?$/.exec(rawPath);
+  if (profile) paths.push(`/public/author/${profile[2]}/${profile[1]}`);
+  return paths;
+}
+
+/** `<` escaped, so no answer can close the script element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
 /**
  * Findable without JavaScript (docs/decisions/findable-without-js.md):
  * - `renderSitePage`, which the static site calls for browser navigations: the
@@ -28,6 +52,20 @@ export default fp(
       log: app.log,
     });
 
+    /** The same answers the API gives (asked of the API itself, in-process), embedded before </body>. */
+    const withInitialData = async (url: string, page: Rendered): Promise<Rendered> => {
+      if (!page || page.statusCode !== 200) return page;
+      const data: Record<string, unknown> = {};
+      for (const path of initialDataPaths(url)) {
+        const res = await app.inject({ method: 'GET', url: `/api${path}` });
+        if (res.statusCode === 200) data[path] = res.json();
+      }
+      const script = `<script id="${INITIAL_DATA_ID}" type="application/json">${scriptJson(data)}</script>`;
+      const at = page.html.lastIndexOf('</body>');
+      const html = at === -1 ? page.html + script : page.html.slice(0, at) + script + page.html.slice(at);
+      return { ...page, html };
+    };
+
     // A per-process cache of rendered pages, keyed by the content version (shared by every
     // replica through the database) and the shell's HTML: rendering the home page runs the
     // home-section queries, which a crawler or a busy landing page should not repeat per hit.
@@ -43,7 +81,7 @@ export default fp(
       const key = `${await service.version()}|${lastShellKey}|${url}`;
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
-      const page = await service.render(url, shellHtml);
+      const page = await withInitialData(url, await service.render(url, shellHtml));
       if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value as string);
       cache.set(key, { at: Date.now(), page });
       return page;

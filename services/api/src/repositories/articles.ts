@@ -200,6 +200,8 @@ export const refreshSearch = (db: Queryable, articleId: number) => refreshSearch
 export const refreshSearchOfCategory = (db: Queryable, categoryId: number) =>
   refreshSearchWhere(db, 'a.id IN (SELECT article_id FROM article_categories WHERE category_id = $1)', [categoryId]);
 export const refreshSearchOfAuthor = (db: Queryable, userId: number) => refreshSearchWhere(db, 'a.author_id = $1', [userId]);
+/** The same vector for many articles in one statement (bulk loads such as the benchmark seeder). */
+export const refreshSearchOfIds = (db: Queryable, ids: readonly number[]) => refreshSearchWhere(db, 'a.id = ANY($1::int[])', [[...ids]]);
 
 export interface StaffListFilter {
   limit: number;

@@ -157,6 +157,17 @@ describe.each(BACKENDS)('pages for crawlers (%s)', (backend) => {
       expect(body).toMatch(new RegExp(`<img src="/uploads/images/${image}/\\d+\\.webp" alt="Como escolher um CMS"`));
     });
 
+    it('embeds the API answers the first render asks for, so the page makes no call', async () => {
+      const res = await page(`/post/${post.unique_key}/${post.id}`);
+      const match = /<script id="vt-initial-data" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body);
+      expect(match).not.toBeNull();
+      const data = JSON.parse(match![1]!) as Record<string, { data: unknown }>;
+      const api = await ctx.app.inject({ method: 'GET', url: `/api/public/article/${post.id}/${post.unique_key}` });
+      expect(data[`/public/article/${post.id}/${post.unique_key}`]).toEqual(api.json());
+      expect(data['/seo/public-seo']).toEqual((await ctx.app.inject({ method: 'GET', url: '/api/seo/public-seo' })).json());
+      expect(match![1]).not.toContain('<');
+    });
+
     it('links related posts (same category) in the body', async () => {
       const sibling = await createArticle(ctx, { image_id: image, category_ids: [category.id] }, { title: 'Outro artigo de tecnologia', status: 'published' });
       const body = root((await page(`/post/${post.unique_key}/${post.id}`)).body);
@@ -171,8 +182,8 @@ describe.each(BACKENDS)('pages for crawlers (%s)', (backend) => {
       const html = res.body;
       expect(html).not.toContain('<script>alert(1)');
       expect(html).not.toContain('<!--');
-      // Exactly the shell's script and one JSON-LD block.
-      expect(html.match(/<script\b/g)).toHaveLength(2);
+      // Exactly the shell's script, one JSON-LD block and the embedded page data.
+      expect(html.match(/<script\b/g)).toHaveLength(3);
       expect(title(html)).toBe(`${evil} · Vitrine`);
       expect(meta(html, 'og:title')).toBe(`${evil} · Vitrine`);
       expect(meta(html, 'twitter:title')).toBe(`${evil} · Vitrine`);
