@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureEffects, i18n, I18nextProvider, loadRuntimeConfig, loadTexts, RouterProvider, syncAuthAcrossTabs } from '@vitrine/core';
+import { configureEffects, hydrateAuth, i18n, I18nextProvider, loadRuntimeConfig, loadTexts, RouterProvider, syncAuthAcrossTabs } from '@vitrine/core';
 import { alertDialog, loading } from '@vitrine/ui';
 import '@vitrine/ui/src/styles.css';
 import { createRouter } from './app/router';
@@ -8,7 +8,7 @@ import { registerRuntimeRemotes } from './federation/remotes';
 
 async function start() {
   document.documentElement.lang = i18n.language;
-  await Promise.all([loadRuntimeConfig(), loadTexts()]);
+  await Promise.all([loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
   registerRuntimeRemotes();
   const router = createRouter();
   configureEffects({

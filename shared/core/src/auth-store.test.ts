@@ -1,5 +1,6 @@
 import type { User } from '@vitrine/contracts';
 import { authStore, rememberedEmail, STORAGE_KEYS } from './auth-store';
+import type * as AuthStoreModule from './auth-store';
 import { decryptSession } from './session-crypto';
 
 const user: User = {
@@ -23,14 +24,15 @@ const user: User = {
 };
 const token = 'tok.en-abc123';
 
-/** A fresh copy of the module, as a new page load would get it. */
-function freshStore(): typeof authStore {
-  let store: typeof authStore | undefined;
+/** A fresh copy of the module, hydrated from storage as a new page load would be (the shell awaits hydrateAuth). */
+async function freshStore(): Promise<typeof authStore> {
+  let mod: typeof AuthStoreModule | undefined;
   jest.isolateModules(() => {
-    store = (jest.requireActual('./auth-store') as typeof import('./auth-store')).authStore;
+    mod = jest.requireActual('./auth-store') as typeof AuthStoreModule;
   });
-  if (!store) throw new Error('auth-store did not load');
-  return store;
+  if (!mod) throw new Error('auth-store did not load');
+  await mod.hydrateAuth();
+  return mod.authStore;
 }
 
 describe('auth store persistence', () => {
@@ -39,8 +41,8 @@ describe('auth store persistence', () => {
     authStore.getState().clear();
   });
 
-  it('signIn writes the user and token encrypted, never in plain text', () => {
-    authStore.getState().signIn(user, token);
+  it('signIn writes the user and token encrypted, never in plain text', async () => {
+    await authStore.getState().signIn(user, token);
 
     const rawToken = localStorage.getItem(STORAGE_KEYS.token);
     const rawUser = localStorage.getItem(STORAGE_KEYS.user);
@@ -53,38 +55,64 @@ describe('auth store persistence', () => {
     expect(authStore.getState()).toMatchObject({ authUser: user, authToken: token });
   });
 
-  it('a fresh module import reads the stored session back', () => {
-    authStore.getState().signIn(user, token);
+  it('a fresh module import reads the stored session back', async () => {
+    await authStore.getState().signIn(user, token);
 
-    const reloaded = freshStore();
+    const reloaded = await freshStore();
     expect(reloaded).not.toBe(authStore);
     expect(reloaded.getState().authToken).toBe(token);
     expect(reloaded.getState().authUser).toEqual(user);
   });
 
-  it('a tampered value reads back as signed out', () => {
+  it('a tampered value reads back as signed out', async () => {
+    await authStore.getState().signIn(user, token);
     localStorage.setItem(STORAGE_KEYS.token, 'not-a-cipher');
-    expect(freshStore().getState().authToken).toBeNull();
+    expect((await freshStore()).getState().authToken).toBeNull();
   });
 
-  it('clear removes the stored values and the state', () => {
-    authStore.getState().signIn(user, token);
+  it('clear removes the stored values and the state', async () => {
+    await authStore.getState().signIn(user, token);
     authStore.getState().setRoles([{ name: 'dashboard', active_routes: ['dashboard'] }]);
     authStore.getState().clear();
 
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(authStore.getState()).toMatchObject({ authUser: null, authToken: null, roles: [] });
-    const reloaded = freshStore();
+    const reloaded = await freshStore();
     expect(reloaded.getState().authToken).toBeNull();
     expect(reloaded.getState().authUser).toBeNull();
   });
 
-  it('setUser replaces the stored user only', () => {
-    authStore.getState().signIn(user, token);
-    authStore.getState().setUser({ ...user, name: 'Ana Maria' });
+  it('setUser replaces the stored user only', async () => {
+    await authStore.getState().signIn(user, token);
+    await authStore.getState().setUser({ ...user, name: 'Ana Maria' });
 
-    expect(freshStore().getState()).toMatchObject({ authToken: token, authUser: { name: 'Ana Maria' } });
+    expect((await freshStore()).getState()).toMatchObject({ authToken: token, authUser: { name: 'Ana Maria' } });
+  });
+
+  it('a visitor without a session never loads the cipher', async () => {
+    let loaded = false;
+    let hydrating: Promise<void> = Promise.resolve();
+    jest.isolateModules(() => {
+      jest.doMock('./session-crypto', () => {
+        loaded = true;
+        return jest.requireActual('./session-crypto');
+      });
+      hydrating = (jest.requireActual('./auth-store') as typeof AuthStoreModule).hydrateAuth();
+    });
+    await hydrating;
+    expect(loaded).toBe(false);
+    // …while a stored session does load it.
+    await authStore.getState().signIn(user, token);
+    jest.isolateModules(() => {
+      jest.doMock('./session-crypto', () => {
+        loaded = true;
+        return jest.requireActual('./session-crypto');
+      });
+      hydrating = (jest.requireActual('./auth-store') as typeof AuthStoreModule).hydrateAuth();
+    });
+    await hydrating;
+    expect(loaded).toBe(true);
   });
 
   it('rememberedEmail keeps the email alone and forgets it on null', () => {

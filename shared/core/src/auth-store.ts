@@ -1,6 +1,11 @@
 import { createStore, useStore } from 'zustand';
 import type { Role, User } from '@vitrine/contracts';
-import { decryptSession, encryptSession } from './session-crypto';
+
+/**
+ * The cipher (crypto-js, ~6 KiB gzip) is loaded only when there is a session to
+ * read or write: a visitor who never signs in never downloads it.
+ */
+const cipher = () => import('./session-crypto');
 
 /** local storage keys (SPEC §3: authUser and authToken, encrypted). */
 export const STORAGE_KEYS = { user: 'authUser', token: 'authToken', rememberedEmail: 'vitrine.rememberedEmail' } as const;
@@ -9,10 +14,10 @@ export interface AuthState {
   authUser: User | null;
   authToken: string | null;
   roles: Role[];
-  /** After a successful login. */
-  signIn: (user: User, token: string) => void;
-  /** Replaces the stored user (own record updated, active routes refreshed). */
-  setUser: (user: User) => void;
+  /** After a successful login; resolves once the session is stored. */
+  signIn: (user: User, token: string) => Promise<void>;
+  /** Replaces the stored user (own record updated, active routes refreshed); resolves once stored. */
+  setUser: (user: User) => Promise<void>;
   setRoles: (roles: Role[]) => void;
   /** Logout or a 401: forget everything. */
   clear: () => void;
@@ -26,39 +31,52 @@ function storage(): Storage | null {
   }
 }
 
-function read<T>(key: string): T | null {
+async function read<T>(key: string): Promise<T | null> {
   const raw = storage()?.getItem(key);
-  return raw ? decryptSession<T>(raw) : null;
+  if (!raw) return null;
+  return (await cipher()).decryptSession<T>(raw);
 }
 
-function write(key: string, value: unknown): void {
+async function write(key: string, value: unknown): Promise<void> {
   const store = storage();
   if (!store) return;
-  if (value === null || value === undefined) store.removeItem(key);
-  else store.setItem(key, encryptSession(value));
+  const { encryptSession } = await cipher();
+  store.setItem(key, encryptSession(value));
+}
+
+function remove(key: string): void {
+  storage()?.removeItem(key);
 }
 
 /** The one auth store of the product (a Module Federation singleton through @vitrine/core). */
-export const authStore = createStore<AuthState>()((set) => ({
-  authUser: read<User>(STORAGE_KEYS.user),
-  authToken: read<string>(STORAGE_KEYS.token),
+export const authStore = createStore<AuthState>()((set, get) => ({
+  authUser: null,
+  authToken: null,
   roles: [],
-  signIn: (user, token) => {
-    write(STORAGE_KEYS.user, user);
-    write(STORAGE_KEYS.token, token);
+  signIn: async (user, token) => {
     set({ authUser: user, authToken: token });
+    await Promise.all([write(STORAGE_KEYS.user, user), write(STORAGE_KEYS.token, token)]);
   },
-  setUser: (user) => {
-    write(STORAGE_KEYS.user, user);
+  setUser: async (user) => {
     set({ authUser: user });
+    // A sign-out that happened meanwhile wins: never write a user back after clear().
+    if (get().authToken) await write(STORAGE_KEYS.user, user);
   },
   setRoles: (roles) => set({ roles }),
   clear: () => {
-    write(STORAGE_KEYS.user, null);
-    write(STORAGE_KEYS.token, null);
+    remove(STORAGE_KEYS.user);
+    remove(STORAGE_KEYS.token);
     set({ authUser: null, authToken: null, roles: [] });
   },
 }));
+
+/** Reads the stored session (decrypting it) into the store; the shell awaits this before routing. */
+export async function hydrateAuth(): Promise<void> {
+  const store = storage();
+  if (!store?.getItem(STORAGE_KEYS.token) || !store.getItem(STORAGE_KEYS.user)) return;
+  const [user, token] = await Promise.all([read<User>(STORAGE_KEYS.user), read<string>(STORAGE_KEYS.token)]);
+  if (user && token) authStore.setState({ authUser: user, authToken: token });
+}
 
 export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector);
@@ -68,10 +86,10 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
 export function syncAuthAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEYS.token && event.key !== STORAGE_KEYS.user) return;
-    const token = read<string>(STORAGE_KEYS.token);
-    const user = read<User>(STORAGE_KEYS.user);
-    if (!token || !user) authStore.setState({ authUser: null, authToken: null, roles: [] });
-    else authStore.setState({ authUser: user, authToken: token });
+    void Promise.all([read<string>(STORAGE_KEYS.token), read<User>(STORAGE_KEYS.user)]).then(([token, user]) => {
+      if (!token || !user) authStore.setState({ authUser: null, authToken: null, roles: [] });
+      else authStore.setState({ authUser: user, authToken: token });
+    });
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

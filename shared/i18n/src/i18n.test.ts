@@ -213,11 +213,13 @@ describe('resolveInitialLocale', () => {
 });
 
 describe('lazy loading', () => {
-  it('ships only the default language without the admin texts, and fetches the rest on demand', async () => {
+  it('ships only the default language without the sign-in and admin texts, and fetches the rest on demand', async () => {
     const i18n = createI18n('pt-BR');
-    expect(i18n.t('auth:login.remember')).toBe('Lembrar senha');
+    expect(i18n.t('public:nav.home')).toBe('Início');
+    expect(i18n.hasResourceBundle('pt-BR', 'auth')).toBe(false);
     expect(i18n.hasResourceBundle('pt-BR', 'admin')).toBe(false);
-    await ensureResources(i18n, 'pt-BR', ['admin']);
+    await ensureResources(i18n, 'pt-BR', ['auth', 'admin']);
+    expect(i18n.t('auth:login.remember')).toBe('Lembrar senha');
     expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
   });
 
@@ -227,7 +229,7 @@ describe('lazy loading', () => {
     await ensureResources(i18n, 'es-ES');
     await i18n.changeLanguage('es-ES');
     expect(i18n.t('common:notifications.success')).toBe('Acción realizada con éxito.');
-    expect(i18n.t('auth:login.title')).toBe('Sign in');
+    expect(i18n.t('public:nav.home')).toBe('Home');
     expect(i18n.hasResourceBundle('en-US', 'admin')).toBe(true);
   });
 });

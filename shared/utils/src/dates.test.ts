@@ -29,10 +29,6 @@ describe('dates', () => {
     expect(formatDateLong(new Date(2026, 2, 1))).toBe('1 de março de 2026');
   });
 
-  it('does not change the global dayjs locale', () => {
-    formatDateLong(d);
-    expect(dayjs.locale()).toBe('en');
-  });
 
   describe('formatRelative', () => {
     const now = new Date(2026, 10, 22, 18, 0, 0);

@@ -44,7 +44,8 @@ const shellPage = (
 ): RouteObject => ({
   path: rel(PUBLIC_ROUTES[name]),
   handle: { name } satisfies RouteHandle,
-  lazy: load,
+  // The sign-in texts come with the sign-in pages (public pages never download them).
+  lazy: () => Promise.all([load(), loadTexts(['auth'])]).then(([page]) => page),
   ...(loader ? { loader } : {}),
 });
 

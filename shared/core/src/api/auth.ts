@@ -13,7 +13,7 @@ import { http } from '../http';
 
 export async function login(input: LoginInput): Promise<LoginResult> {
   const { data } = await http.post<LoginResult>('/auth/auth', input);
-  authStore.getState().signIn(data.data, data.token);
+  await authStore.getState().signIn(data.data, data.token);
   return data;
 }
 
@@ -32,7 +32,7 @@ export async function fetchActiveRoutes(userId: number, route: string): Promise<
   const { data } = await http.get<Envelope<ActiveRoutes>>(
     `/user/user/user-active-routes/${userId}/${encodeURIComponent(route)}`,
   );
-  authStore.getState().setUser(data.data.user);
+  await authStore.getState().setUser(data.data.user);
   authStore.getState().setRoles(data.data.roles);
   return data.data;
 }
@@ -56,13 +56,13 @@ export async function resetPassword(input: ResetPasswordInput): Promise<string |
 
 export async function chooseFirstPassword(input: FirstAccessInput): Promise<User> {
   const { data } = await http.post<Envelope<User>>('/auth/first-access', input);
-  authStore.getState().setUser(data.data);
+  await authStore.getState().setUser(data.data);
   return data.data;
 }
 
 export async function verifyCode(email: string, code: string): Promise<User> {
   const { data } = await http.post<Envelope<User>>('/auth/verify-code', { email, code });
-  authStore.getState().setUser(data.data);
+  await authStore.getState().setUser(data.data);
   return data.data;
 }
 

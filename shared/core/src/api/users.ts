@@ -15,7 +15,7 @@ import { http } from '../http';
 
 /** Keeps the stored session user fresh when one updates their own record (SPEC §4). */
 function refreshIfSelf(user: User): User {
-  if (authStore.getState().authUser?.id === user.id) authStore.getState().setUser(user);
+  if (authStore.getState().authUser?.id === user.id) void authStore.getState().setUser(user);
   return user;
 }
 

@@ -3,7 +3,6 @@ import { FALLBACK_LNG, DEFAULT_LOCALE, type Locale } from '../locale';
 import { INITIAL_NAMESPACES, type Namespace } from '../namespaces';
 import { common } from './pt-BR/common';
 import { errors } from './pt-BR/errors';
-import { auth } from './pt-BR/auth';
 import { publicSite } from './pt-BR/public';
 
 type Bundle = object;
@@ -14,12 +13,13 @@ type Bundle = object;
  * fetched by ensureResources before it is shown. Keeps the public pages light.
  */
 export const BUNDLED: Partial<Record<Locale, Partial<Record<Namespace, Bundle>>>> = {
-  'pt-BR': { common, errors, auth, public: publicSite },
+  'pt-BR': { common, errors, public: publicSite },
 };
 
 
 const LOADERS: Record<Locale, Partial<Record<Namespace, () => Promise<Bundle>>>> = {
   'pt-BR': {
+    auth: () => import('./pt-BR/auth').then((m) => m.auth),
     admin: () => import('./pt-BR/admin').then((m) => m.admin),
   },
   'en-US': {

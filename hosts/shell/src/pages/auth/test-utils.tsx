@@ -2,9 +2,12 @@ import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { User } from '@vitrine/contracts';
-import { i18n } from '@vitrine/core';
+import { i18n, loadTexts } from '@vitrine/core';
 
 export { mockHttp, type HttpCall, type HttpReply } from '@vitrine/core/testing';
+
+// The sign-in texts are fetched with the sign-in pages in the product (the shell's router loads them).
+beforeAll(() => loadTexts(['auth']));
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
