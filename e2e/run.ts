@@ -7,8 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error scripts/lib.mjs is plain JavaScript without type declarations
-import { buildAll, needsBuild, TARGETS } from '../scripts/lib.mjs';
+import { buildAll, needsBuild, TARGETS, type TargetName } from '../scripts/lib.mjs';
 import { ARTIFACTS, ROOT } from './support/env';
 import { startServer } from './support/server';
 
@@ -16,10 +15,10 @@ async function main(): Promise<never> {
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-  const stale = (Object.keys(TARGETS) as string[]).filter((name) => needsBuild(name));
+  const stale = (Object.keys(TARGETS) as TargetName[]).filter((name) => needsBuild(name));
   if (stale.length && process.env.E2E_SKIP_BUILD !== '1') {
     console.log(`[e2e] building: ${stale.join(', ')}`);
-    await (buildAll(stale) as Promise<void>);
+    await buildAll(stale);
     console.log(`[e2e] build done at ${seconds()}`);
   } else console.log('[e2e] production bundles are up to date');
 

@@ -2,6 +2,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps } = require('./shared-deps');
 
@@ -50,7 +51,9 @@ function createConfig(o) {
               options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // The shell's production CSS is a stylesheet of its own (parsed in parallel, never JS to
+          // run); remotes keep style-loader so a remote stays one JS entry for any host.
+          { test: /\.css$/, use: [o.host && prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
         ],
       },
@@ -70,6 +73,7 @@ function createConfig(o) {
           runtimePlugins: o.runtimePlugins ?? [],
           experiments: { optimization: o.host ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
+        ...(o.host && prod ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })] : []),
         new HtmlWebpackPlugin({
           template: path.join(o.dir, 'src/index.html'),
           publicPath: '/',

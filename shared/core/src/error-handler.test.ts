@@ -3,7 +3,7 @@ import type { User } from '@vitrine/contracts';
 import { authStore } from './auth-store';
 import { configureEffects, effects, type CoreEffects } from './effects';
 import { handleError } from './error-handler';
-import { i18n, setLanguage } from './i18n';
+import { i18n, loadTexts, setLanguage } from './i18n';
 
 function httpError(status: number, data: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -22,7 +22,10 @@ describe('handleError (SPEC §8)', () => {
   let goToLogin: jest.Mock<void, []>;
   let hideLoading: jest.Mock<void, []>;
 
-  beforeAll(() => i18n.changeLanguage('pt-BR'));
+  beforeAll(async () => {
+    await i18n.changeLanguage('pt-BR');
+    await loadTexts(['errors']); // in the product they come with the API client (./http)
+  });
   beforeEach(() => {
     localStorage.clear();
     authStore.getState().clear();

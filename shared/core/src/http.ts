@@ -3,6 +3,7 @@ import { authStore } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
 import { handleError, isHttpError } from './error-handler';
 import { takeInitialData } from './initial-data';
+import { loadTexts } from './i18n';
 
 let client: Promise<AxiosInstance> | null = null;
 
@@ -14,7 +15,8 @@ let client: Promise<AxiosInstance> | null = null;
  * really calls the API (docs/decisions/public-weight.md).
  */
 export function httpClient(): Promise<AxiosInstance> {
-  client ??= import('axios').then(({ default: axios }) => {
+  // The error texts come with the client: only a page that calls the API can show its errors.
+  client ??= Promise.all([import('axios'), loadTexts(['errors'])]).then(([{ default: axios }]) => {
     const instance = axios.create({ timeout: 0 });
     instance.interceptors.request.use((config) => {
       config.baseURL ??= getRuntimeConfig().apiBaseUrl;

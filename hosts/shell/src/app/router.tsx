@@ -45,7 +45,7 @@ const shellPage = (
   path: rel(PUBLIC_ROUTES[name]),
   handle: { name } satisfies RouteHandle,
   // The sign-in texts come with the sign-in pages (public pages never download them).
-  lazy: () => Promise.all([load(), loadTexts(['auth'])]).then(([page]) => page),
+  lazy: () => Promise.all([load(), loadTexts(['auth', 'errors'])]).then(([page]) => page),
   ...(loader ? { loader } : {}),
 });
 
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         // The admin texts are fetched with the admin layout (public pages never download them).
         lazy: () =>
-          Promise.all([import('../layouts/admin-layout'), loadTexts(['admin'])]).then(([m]) => ({ Component: m.AdminLayout })),
+          Promise.all([import('../layouts/admin-layout'), loadTexts(['admin', 'errors'])]).then(([m]) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, loader: () => redirect(DASHBOARD_PATH) },
           ...ADMIN_ROUTE_NAMES.map(

@@ -41,4 +41,4 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 jest.setTimeout(90000);
 
 // The admin texts are fetched on demand in the product (the shell's admin layout loads them).
-beforeAll(() => loadTexts(['admin']));
+beforeAll(() => loadTexts(['admin', 'errors']));

@@ -2,7 +2,6 @@ import type { i18n as I18n } from 'i18next';
 import { FALLBACK_LNG, DEFAULT_LOCALE, type Locale } from '../locale';
 import { INITIAL_NAMESPACES, type Namespace } from '../namespaces';
 import { common } from './pt-BR/common';
-import { errors } from './pt-BR/errors';
 import { publicSite } from './pt-BR/public';
 
 type Bundle = object;
@@ -13,12 +12,13 @@ type Bundle = object;
  * fetched by ensureResources before it is shown. Keeps the public pages light.
  */
 export const BUNDLED: Partial<Record<Locale, Partial<Record<Namespace, Bundle>>>> = {
-  'pt-BR': { common, errors, public: publicSite },
+  'pt-BR': { common, public: publicSite },
 };
 
 
 const LOADERS: Record<Locale, Partial<Record<Namespace, () => Promise<Bundle>>>> = {
   'pt-BR': {
+    errors: () => import('./pt-BR/errors').then((m) => m.errors),
     auth: () => import('./pt-BR/auth').then((m) => m.auth),
     admin: () => import('./pt-BR/admin').then((m) => m.admin),
   },

@@ -7,7 +7,7 @@ import { i18n, loadTexts } from '@vitrine/core';
 export { mockHttp, type HttpCall, type HttpReply } from '@vitrine/core/testing';
 
 // The sign-in texts are fetched with the sign-in pages in the product (the shell's router loads them).
-beforeAll(() => loadTexts(['auth']));
+beforeAll(() => loadTexts(['auth', 'errors']));
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
