@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightToHtml } from '../lib/html';
 import * as articles from '../repositories/articles';
 import * as categories from '../repositories/categories';
+import * as contentVersion from '../repositories/content-version';
 import * as reads from '../repositories/reads';
 import type { ServiceDeps } from './context';
 import { toArticle, toAuthor, toCard, toChip } from './content-presenters';
@@ -15,6 +16,11 @@ export const POPULAR_DAYS = 30;
 export const READ_WINDOW_MINUTES = 30;
 export const RELATED_SIZE = 4;
 export const OTHER_AUTHORS = 6;
+/**
+ * The home sections are the heaviest public read (docs/performance.md, 10k articles):
+ * kept per content version, at most this long (reads and scheduled posts change them without a write).
+ */
+export const HOME_CACHE_MS = 30_000;
 /** Crawlers, link previews, monitors and scripts: their visits never count as reads. */
 export const BOT_USER_AGENT =
   /bot\b|bot\/|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|skypeuripreview|headlesschrome|phantomjs|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|axios\/|node-fetch|libwww|httpclient|scrapy/i;
@@ -27,13 +33,28 @@ export function isBot(userAgent: string | undefined): boolean {
 }
 
 export class PublicContentService {
+  private homeCache: { version: number; at: number; value: Promise<HomeSections> } | null = null;
+
   constructor(private readonly deps: ServiceDeps) {}
 
   private cards(rows: articles.ArticleRow[]): ArticleCard[] {
     return rows.map((r) => toCard(r, this.deps.storage));
   }
 
+  /** The home sections, from a per-process cache keyed by the content version (shared by every replica). */
   async home(): Promise<HomeSections> {
+    const version = await contentVersion.current(this.deps.db);
+    const cached = this.homeCache;
+    if (cached && cached.version === version && Date.now() - cached.at < HOME_CACHE_MS) return cached.value;
+    const value = this.computeHome();
+    this.homeCache = { version, at: Date.now(), value };
+    value.catch(() => {
+      if (this.homeCache?.value === value) this.homeCache = null;
+    });
+    return value;
+  }
+
+  private async computeHome(): Promise<HomeSections> {
     const db = this.deps.db;
     const [emphasis, recent, popular, tendencies, tags] = await Promise.all([
       articles.listPublic(db, { limit: HOME_SIZES.emphasis, offset: 0, emphasis: true }),
