@@ -1,13 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Avatar, Button, ConfigProvider, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
-import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, type AdminRouteName } from '@vitrine/contracts';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, REMOTES, type AdminRouteName, type RemotePagesModule } from '@vitrine/contracts';
 import { Link, type Locale, Outlet, setLanguage, useAuth, useMatches, useNavigate, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import type { RouteHandle } from '../app/router';
+import { loadedRemotePages, loadRemotePages } from '../federation/remotes';
 import './admin-layout.css';
+
+function pagesOf(mod: RemotePagesModule | undefined): ReadonlySet<string> | null {
+  return mod ? new Set(Object.keys(mod.pages)) : null;
+}
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list, seo sits in settings). */
 const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
@@ -22,13 +27,27 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const current = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.name).find(Boolean);
 
+  // Only the screens the deployed admin remote provides (a newer remote adds its entries by itself).
+  const [provided, setProvided] = useState<ReadonlySet<string> | null>(() => pagesOf(loadedRemotePages(REMOTES.admin)));
+  useEffect(() => {
+    if (provided) return;
+    let live = true;
+    loadRemotePages(REMOTES.admin).then(
+      (mod) => live && setProvided(pagesOf(mod)),
+      () => undefined, // the page itself shows the fallback with Retry
+    );
+    return () => {
+      live = false;
+    };
+  }, [provided]);
+
   const items = useMemo(
     () =>
-      MENU.filter((name) => canOpenRoute(roles, name)).map((name) => ({
+      MENU.filter((name) => canOpenRoute(roles, name) && (!provided || provided.has(name))).map((name) => ({
         key: name,
         label: <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>,
       })),
-    [roles, t],
+    [roles, t, provided],
   );
 
   const fullName = user ? `${user.name} ${user.last_name}` : '';

@@ -1,16 +1,33 @@
+import { useEffect, useState } from 'react';
 import { Avatar, Card, Col, Row, Tag, Typography } from 'antd';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute } from '@vitrine/contracts';
 import { Link, useAuth, useTranslation } from '@vitrine/core';
 import { formatDateLong, initials } from '@vitrine/utils';
+
+/** The screens this remote provides (read lazily: ../../pages lazy-loads this page). */
+function useProvidedPages(): ReadonlySet<string> {
+  const [names, setNames] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    let live = true;
+    void import('../../pages').then((m) => live && setNames(new Set(Object.keys(m.pages))));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return names;
+}
 
 /** Dashboard (SPEC §2): the greeting by gender and the user's shortcuts; reports arrive with the content work. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   const user = useAuth((s) => s.authUser);
   const roles = useAuth((s) => s.roles);
+  const provided = useProvidedPages();
   if (!user) return null;
 
-  const shortcuts = ADMIN_ROUTE_NAMES.filter((name) => name !== 'dashboard' && name !== 'compose' && canOpenRoute(roles, name));
+  const shortcuts = ADMIN_ROUTE_NAMES.filter(
+    (name) => name !== 'dashboard' && name !== 'compose' && canOpenRoute(roles, name) && provided.has(name),
+  );
   const fullName = `${user.name} ${user.last_name}`;
   return (
     <div data-testid="dashboard-page">
