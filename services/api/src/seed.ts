@@ -173,7 +173,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
 
 /** The console box that shows the first admin's credentials once. */
 export function credentialsBox(email: string, password: string): string {
-  const lines = ['First admin account created (shown only once):', '', `  email:    ${email}`, `  password: ${password}`, '', 'Sign in and change this password in Settings > Profile.'];
+  const lines = ['First admin account created (shown only once):', '', `  email:    ${email}`, `  password: ${password}`, '', 'Sign in at /login and keep this password somewhere safe.'];
   const width = Math.max(...lines.map((l) => l.length)) + 2;
   const bar = '═'.repeat(width);
   return [`╔${bar}╗`, ...lines.map((l) => `║ ${l.padEnd(width - 1)}║`), `╚${bar}╝`].join('\n');
