@@ -21,22 +21,8 @@ export interface AuthorRow {
   biography: string | null;
 }
 
-export interface ArticleRow {
+export interface ArticleRow extends ArticleFields {
   id: number;
-  unique_key: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  content_text: string;
-  word_count: number;
-  image_id: string | null;
-  social_image_id: string | null;
-  meta_description: string;
-  author_id: number | null;
-  status: 'draft' | 'published';
-  emphasis: boolean;
-  publish_at: Date | null;
-  published_at: Date | null;
   public_at: Date | null;
   created_at: Date;
   updated_at: Date;

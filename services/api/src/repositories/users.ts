@@ -1,22 +1,7 @@
 import type { Queryable } from '../db';
 
-export interface UserRow {
+export interface UserRow extends NewUser {
   id: number;
-  unique_key: string;
-  name: string;
-  last_name: string;
-  email: string;
-  password_hash: string;
-  position: string;
-  type: string;
-  status: string;
-  gender: string;
-  phone: string | null;
-  tax_id: string | null;
-  biography: string | null;
-  photo: string | null;
-  verified_at: Date | null;
-  created_by: number | null;
   created_at: Date;
   updated_at: Date;
   accesses: string[];
