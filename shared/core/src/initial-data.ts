@@ -1,3 +1,5 @@
+import { INITIAL_DATA_ID } from '@vitrine/contracts';
+
 /**
  * API answers the server embedded in the page it sent (`<script id="vt-initial-data"
  * type="application/json">{ "<api path>": <answer body> }</script>`, see
@@ -5,7 +7,6 @@
  * it, so a visitor's first page makes no API call — and does not even need axios.
  * Each answer is used once: navigating back to the page fetches fresh data.
  */
-export const INITIAL_DATA_ID = 'vt-initial-data';
 
 let entries: Map<string, unknown> | null = null;
 

@@ -14,7 +14,7 @@ import { NotFoundPage } from '../pages/not-found';
 import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
 import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
-import { rootLoader } from './root-loader';
+import { loadSeoOnce } from './seo';
 import { createBrowserRouter, redirect, type RouteObject } from '@vitrine/core';
 
 export interface RouteHandle {
@@ -54,7 +54,9 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    loader: rootLoader,
+    // First navigation only (shouldRevalidate false): the public SEO markup. The language of a
+    // `?lang=` URL is picked when i18n starts and remembered by RootLayout on every navigation.
+    loader: () => loadSeoOnce().then(() => null),
     shouldRevalidate: () => false,
     HydrateFallback: () => <LogoLoader active />,
     children: [

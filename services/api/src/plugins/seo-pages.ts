@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import feedRoutes, { sendCacheable } from '../routes/feeds';
-import { SeoPagesService } from '../services/seo-pages';
+import { INITIAL_DATA_ID } from '@vitrine/contracts';
+import { jsonForScript, POST, PROFILE, SeoPagesService } from '../services/seo-pages';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
 /** Rendered pages are kept per content version, and at most this long (a scheduled post goes live without a write). */
@@ -9,9 +10,6 @@ const RENDER_TTL_MS = 30_000;
 const RENDER_CACHE_MAX = 500;
 
 type Rendered = Awaited<ReturnType<SeoPagesService['render']>>;
-
-/** Must match @vitrine/core's INITIAL_DATA_ID. */
-const INITIAL_DATA_ID = 'vt-initial-data';
 
 /**
  * The API calls a page's first render makes (paths relative to /api, exactly as the
@@ -22,16 +20,11 @@ export function initialDataPaths(url: string): string[] {
   const [rawPath = '/'] = url.split('?', 1);
   const paths = ['/seo/public-seo'];
   if (rawPath === '/' || rawPath === '') paths.push('/public/home', '/user/user/recent-updated-users/4');
-  const post = /^\/post\/([^/]+)\/(\d{1,9})\/?$/.exec(rawPath);
+  const post = POST.exec(rawPath);
   if (post) paths.push(`/public/article/${post[2]}/${post[1]}`);
-  const profile = /^\/profile\/([^/]+)\/(\d{1,9})\/?$/.exec(rawPath);
+  const profile = PROFILE.exec(rawPath);
   if (profile) paths.push(`/public/author/${profile[2]}/${profile[1]}`);
   return paths;
-}
-
-/** `<` escaped, so no answer can close the script element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
@@ -60,7 +53,7 @@ export default fp(
         const res = await app.inject({ method: 'GET', url: `/api${path}` });
         if (res.statusCode === 200) data[path] = res.json();
       }
-      const script = `<script id="${INITIAL_DATA_ID}" type="application/json">${scriptJson(data)}</script>`;
+      const script = `<script id="${INITIAL_DATA_ID}" type="application/json">${jsonForScript(data)}</script>`;
       const at = page.html.lastIndexOf('</body>');
       const html = at === -1 ? page.html + script : page.html.slice(0, at) + script + page.html.slice(at);
       return { ...page, html };

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ArticleCard, CategoryChip } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
@@ -129,17 +128,6 @@ function fullName(author: { name: string; last_name: string }): string {
   return oneLine(`${author.name} ${author.last_name}`);
 }
 
-/** The weak ETag of the public API (routes/public): content version plus a hash of the answer. */
-export function etagFor(version: number, body: string): string {
-  return `W/"v${version}-${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`;
-}
-
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
 // ---------------------------------------------------------------- the shell's HTML
 
 export interface PageHead {
@@ -262,8 +250,9 @@ export interface SeoPagesDeps {
   log?: FastifyBaseLogger;
 }
 
-const POST = /^\/post\/([^/]+)\/(\d{1,9})\/?$/;
-const PROFILE = /^\/profile\/([^/]+)\/(\d{1,9})\/?$/;
+/** The page paths rendered for crawlers (and whose first-render data is embedded): slug or key, then id. */
+export const POST = /^\/post\/([^/]+)\/(\d{1,9})\/?$/;
+export const PROFILE = /^\/profile\/([^/]+)\/(\d{1,9})\/?$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 function decodeSegment(segment: string): string | undefined {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors';
-import { FEED_CACHE_CONTROL, etagFor, etagMatches, type SeoPagesService } from '../../services/seo-pages';
+import { etagFor, etagMatches } from '../../lib/etag';
+import { FEED_CACHE_CONTROL, type SeoPagesService } from '../../services/seo-pages';
 
 export interface FeedRoutesOptions {
   service: SeoPagesService;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -18,17 +17,12 @@ import {
   SearchQuery,
   SlugParams,
 } from '@vitrine/contracts/schemas';
+import { etagFor, etagMatches } from '../../lib/etag';
 import * as contentVersion from '../../repositories/content-version';
 import { responses } from '../common';
 
 const tags = ['public'];
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
 
 /**
  * Public reads are cacheable: a weak ETag made of the content version (bumped
@@ -37,10 +31,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 async function cacheable<T>(request: FastifyRequest, reply: FastifyReply, data: T): Promise<{ data: T } | FastifyReply> {
   const version = await contentVersion.current(request.server.db);
-  const hash = createHash('sha1').update(JSON.stringify(data)).digest('base64url').slice(0, 20);
-  const etag = `W/"v${version}-${hash}"`;
+  const etag = etagFor(version, JSON.stringify(data));
   void reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return { data };
 }
 
