@@ -65,13 +65,13 @@ export default fp(
     const cache = new Map<string, { at: number; page: Rendered }>();
     let lastShell = '';
     let lastShellKey = 0;
-    const renderCached = async (url: string, shellHtml: string): Promise<Rendered> => {
+    const renderCached = async (url: string, shellHtml: string, version: number): Promise<Rendered> => {
       if (shellHtml !== lastShell) {
         lastShell = shellHtml;
         lastShellKey += 1;
         cache.clear();
       }
-      const key = `${await service.version()}|${lastShellKey}|${url}`;
+      const key = `${version}|${lastShellKey}|${url}`;
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
       const page = await withInitialData(url, await service.render(url, shellHtml));
@@ -82,8 +82,11 @@ export default fp(
 
     app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
       let page;
+      let version;
       try {
-        page = await renderCached(request.url, shellHtml);
+        // One read of the version serves the cache key and the ETag.
+        version = await service.version();
+        page = await renderCached(request.url, shellHtml, version);
       } catch (err) {
         // A failing database must not take the site down: the plain shell still boots the SPA.
         request.log.error({ err }, 'page render failed; answering the plain shell');
@@ -95,6 +98,7 @@ export default fp(
         statusCode: page.statusCode,
         contentType: 'text/html; charset=utf-8',
         cacheControl: PAGE_CACHE_CONTROL,
+        version,
       });
       return true;
     });

@@ -15,12 +15,12 @@ export async function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
   service: SeoPagesService,
-  answer: { body: string; contentType: string; cacheControl: string; statusCode?: number },
+  answer: { body: string; contentType: string; cacheControl: string; statusCode?: number; /** when the caller already read it */ version?: number },
 ): Promise<FastifyReply> {
   const statusCode = answer.statusCode ?? 200;
   void reply.header('cache-control', answer.cacheControl).header('vary', 'accept-encoding');
   if (statusCode === 200) {
-    const etag = etagFor(await service.version(), answer.body);
+    const etag = etagFor(answer.version ?? (await service.version()), answer.body);
     void reply.header('etag', etag);
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   }
