@@ -1,47 +1,94 @@
 // Helpers shared by the build, start and dev scripts.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The buildable parts: what they produce and which sources they are built from. */
+/**
+ * The buildable parts: the workspace package each is built from and what it produces. What a
+ * part is built from is not listed by hand: it is the package itself plus every workspace package
+ * it depends on, transitively (read from the package.json files: the workspace graph), plus the
+ * build configuration it uses. A new dependency between packages is picked up by itself.
+ */
 export const TARGETS = {
-  api: { dir: 'services/api', output: 'services/api/dist/server.js', sources: ['services/api/src', 'services/api/build.mjs', 'shared/contracts/src'] },
-  public: { dir: 'remotes/public', output: 'remotes/public/dist/mf-manifest.json', sources: ['remotes/public/src', 'remotes/public/webpack.config.js'] },
-  admin: { dir: 'remotes/admin', output: 'remotes/admin/dist/mf-manifest.json', sources: ['remotes/admin/src', 'remotes/admin/webpack.config.js'] },
-  shell: { dir: 'hosts/shell', output: 'hosts/shell/dist/index.html', sources: ['hosts/shell/src', 'hosts/shell/webpack.config.js'] },
+  api: { dir: 'services/api', output: 'services/api/dist/server.js', configs: [] },
+  public: { dir: 'remotes/public', output: 'remotes/public/dist/mf-manifest.json', configs: ['configs/webpack', 'configs/tsconfig.web.json', 'configs/tsconfig.base.json'] },
+  admin: { dir: 'remotes/admin', output: 'remotes/admin/dist/mf-manifest.json', configs: ['configs/webpack', 'configs/tsconfig.web.json', 'configs/tsconfig.base.json'] },
+  shell: { dir: 'hosts/shell', output: 'hosts/shell/dist/index.html', configs: ['configs/webpack', 'configs/tsconfig.web.json', 'configs/tsconfig.base.json'] },
 };
-const FRONT_SHARED = ['shared/core/src', 'shared/ui/src', 'shared/utils/src', 'shared/i18n/src', 'shared/contracts/src', 'configs/webpack'];
 
-function newest(p) {
-  const abs = path.join(root, p);
-  if (!existsSync(abs)) return 0;
-  const st = statSync(abs);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(abs)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    max = Math.max(max, newest(path.join(p, entry)));
+/** Every workspace package of the root package.json: name → folder (relative to the root). */
+function workspacePackages() {
+  const rootPkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const byName = new Map();
+  for (const pattern of rootPkg.workspaces) {
+    const base = pattern.replace(/\/\*$/, '');
+    const dirs = pattern.endsWith('/*') && existsSync(path.join(root, base))
+      ? readdirSync(path.join(root, base)).map((d) => path.join(base, d))
+      : [base];
+    for (const dir of dirs) {
+      const file = path.join(root, dir, 'package.json');
+      if (existsSync(file)) byName.set(JSON.parse(readFileSync(file, 'utf8')).name, dir);
+    }
   }
-  return max;
+  return byName;
 }
 
-/**
- * A stamp written after each successful build: webpack leaves an unchanged
- * output file untouched, so the output's own time cannot say when it was built.
- */
+/** The folder of a workspace package and of every workspace package it depends on, transitively. */
+export function workspaceClosure(dir) {
+  const byName = workspacePackages();
+  const seen = new Set();
+  const visit = (d) => {
+    if (seen.has(d)) return;
+    seen.add(d);
+    const pkg = JSON.parse(readFileSync(path.join(root, d, 'package.json'), 'utf8'));
+    const deps = { ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies };
+    for (const name of Object.keys(deps)) if (byName.has(name)) visit(byName.get(name));
+  };
+  visit(dir);
+  return [...seen].sort();
+}
+
+/** What a part is built from: its workspace closure, its build configuration and the lock file. */
+export function buildInputs(name) {
+  const t = TARGETS[name];
+  return [...workspaceClosure(t.dir), ...t.configs, 'package-lock.json'];
+}
+
+const SKIP = new Set(['node_modules', 'dist', 'coverage', 'test', '.e2e-artifacts']);
+const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
+
+function collect(p, out) {
+  const abs = path.join(root, p);
+  if (!existsSync(abs)) return;
+  const st = statSync(abs);
+  if (!st.isDirectory()) {
+    if (!isTest(p)) out.push(p);
+    return;
+  }
+  for (const entry of readdirSync(abs).sort()) if (!SKIP.has(entry)) collect(path.join(p, entry), out);
+}
+
+/** A fingerprint of the part's inputs: their paths and contents (tests left out). */
+export function inputsHash(name) {
+  const files = [];
+  for (const p of buildInputs(name)) collect(p, files);
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(root, file))).update('\0');
+  return hash.digest('hex');
+}
+
+/** Written after each successful build: the fingerprint of the inputs it was built from. */
 const stampOf = (name) => path.join(root, TARGETS[name].dir, 'dist', '.built');
 
-/** Missing, or older than any of its sources. */
+/** Missing, or built from other inputs than the ones in the tree now. */
 export function needsBuild(name) {
-  const t = TARGETS[name];
   const stamp = stampOf(name);
-  if (!existsSync(path.join(root, t.output)) || !existsSync(stamp)) return true;
-  const sources = name === 'api' ? t.sources : [...t.sources, ...FRONT_SHARED];
-  const built = statSync(stamp).mtimeMs;
-  return sources.some((s) => newest(s) > built);
+  if (!existsSync(path.join(root, TARGETS[name].output)) || !existsSync(stamp)) return true;
+  return readFileSync(stamp, 'utf8').trim() !== inputsHash(name);
 }
 
 export function run(cmd, args, opts = {}) {
@@ -54,15 +101,14 @@ export function run(cmd, args, opts = {}) {
 
 export async function buildTarget(name) {
   const t = TARGETS[name];
-  const startedAt = new Date();
+  // Fingerprinted before the build: a source edited during the build makes the next check rebuild.
+  const hash = inputsHash(name);
   if (name === 'api') await run(process.execPath, ['build.mjs'], { cwd: path.join(root, t.dir) });
   else {
     const webpack = path.join(root, 'node_modules/webpack-cli/bin/cli.js');
     await run(process.execPath, [webpack, '--mode', 'production'], { cwd: path.join(root, t.dir) });
   }
-  // Stamped with the start time: a source edited during the build still counts as newer.
-  writeFileSync(stampOf(name), `${startedAt.toISOString()}\n`);
-  utimesSync(stampOf(name), startedAt, startedAt);
+  writeFileSync(stampOf(name), `${hash}\n`);
 }
 
 /** Builds the given parts, at most two at a time (2 cores). */
