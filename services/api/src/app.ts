@@ -9,6 +9,7 @@ import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
@@ -80,7 +81,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count is supported at run time (proxy-addr) though Fastify's types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string[],
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -91,6 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage });
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(

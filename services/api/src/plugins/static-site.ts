@@ -63,7 +63,7 @@ function isNavigation(request: FastifyRequest, orAnything = false): boolean {
 export default fp<SiteOptions>(
   async function staticSite(app: FastifyInstance, options: SiteOptions) {
     const remotesJson: RemotesConfig = { apiBaseUrl: '/api', remotes: options.remoteUrls };
-    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/remotes.json', { config: { policy: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*').send(remotesJson),
     );
 
