@@ -26,9 +26,9 @@ export interface AppConfig {
   seedDemo: boolean;
   /**
    * TRUST_PROXY, Fastify's `trustProxy`: false (default: the socket's address is the client's),
-   * a hop count, or the proxies' addresses/CIDRs. X-Forwarded-For is believed only from these.
+   * or the proxies' addresses/CIDRs. X-Forwarded-For is believed only when it comes through these.
    */
-  trustProxy: false | number | string[];
+  trustProxy: false | string[];
   /** CORS_ORIGINS: origins allowed to call /api from a browser (none: same origin only). */
   corsOrigins: string[];
   /** CSP_EXTRA_ORIGINS: origins the site's pages may load code and data from, besides its own and the remotes'. */
@@ -69,12 +69,15 @@ function isProxyAddress(entry: string): boolean {
   return /^[0-9]{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
-export function parseTrustProxy(value: string | undefined): false | number | string[] {
+export function parseTrustProxy(value: string | undefined): false | string[] {
   const raw = optional(value);
-  if (raw === undefined || raw === 'false' || raw === '0') return false;
-  if (/^[0-9]+$/.test(raw)) return Number(raw);
+  if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') {
-    throw new Error('TRUST_PROXY=true would believe X-Forwarded-For from anyone: give the number of proxies in front (e.g. 1) or their addresses');
+    throw new Error('TRUST_PROXY=true would believe X-Forwarded-For from anyone: give the proxies\' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)');
+  }
+  if (/^[0-9]+$/.test(raw)) {
+    // Fastify 5 trusts no one for a bare hop count (it cannot check who is talking to it).
+    throw new Error(`TRUST_PROXY=${raw}: a hop count cannot tell a proxy from a client; give the proxies' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)`);
   }
   const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = list.filter((entry) => !isProxyAddress(entry));
