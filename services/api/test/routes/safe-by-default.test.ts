@@ -14,7 +14,14 @@ const TABLE_FILE = path.join(__dirname, '..', 'route-policies.json');
 describe('every route declares a policy', () => {
   it('refuses at start-up a route that declares none', async () => {
     const app = Fastify();
-    await app.register(fp(async (instance) => instance.decorate('services', {} as never), { name: 'services' }));
+    await app.register(
+      fp(
+        async (instance) => {
+          instance.decorate('services', {} as never);
+        },
+        { name: 'services' },
+      ),
+    );
     await app.register(authPlugin);
     expect(() => app.get('/api/forgotten', async () => ({ ok: true }))).toThrow('Route GET /api/forgotten declares no policy');
     expect(() => app.get('/forgotten.txt', async () => 'x')).toThrow('Route GET /forgotten.txt declares no policy');
