@@ -75,12 +75,13 @@ export function describePolicy(policy: RoutePolicy): string {
 }
 
 /**
- * Routes served by @fastify/static and @fastify/swagger-ui: files and the API docs, hidden from
- * the OpenAPI document and outside /api. They are public by nature and listed in the route table.
+ * Routes the plugins add themselves: files (@fastify/static), the API docs (@fastify/swagger-ui) and the
+ * CORS preflight (@fastify/cors, OPTIONS). All hidden from the OpenAPI document; public by nature and
+ * listed in the route table like every other route.
  */
 function isFileRoute(route: RouteOptions): boolean {
   const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
-  return hidden && (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs'));
+  return hidden && (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'OPTIONS');
 }
 
 export default fp(
