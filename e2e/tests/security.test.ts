@@ -3,7 +3,7 @@
 // markup runs on public pages only (its inline script allowed by its hash) and never on the
 // admin or sign-in pages, and an unknown path is the not-found page with status 404.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import { api, setupSuite } from '../support/app';
 import { inSession, signIn, type Session } from '../support/browser';
 import { ADMIN } from '../support/env';
@@ -14,7 +14,11 @@ const suite = setupSuite({ name: 'security' });
 const MARKER = 'vt-seo-marker';
 const SEO_SCRIPT = `window.__seoRan = (window.__seoRan || 0) + 1;`;
 
-before(async () => {
+let seeded: Promise<void> | undefined;
+/** The SEO entry every test here expects (created once, when the suite's server is up). */
+const withSeoEntry = () => (seeded ??= createSeoEntry());
+
+async function createSeoEntry(): Promise<void> {
   const login = await api<{ token: string }>(suite.baseUrl, 'POST', '/auth/auth', { body: { email: ADMIN.email, password: ADMIN.password } });
   assert.equal(login.status, 200);
   const created = await api(suite.baseUrl, 'POST', '/seo/seo', {
@@ -22,7 +26,7 @@ before(async () => {
     body: { name: 'E2E tag', head_markup: `<script>${SEO_SCRIPT}</script>`, body_markup: `<div id="${MARKER}" hidden></div>`, active: true },
   });
   assert.equal(created.status, 201);
-});
+}
 
 function cspViolations(session: Session): string[] {
   return session.errors.filter((e) => /Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(e));
@@ -30,6 +34,7 @@ function cspViolations(session: Session): string[] {
 
 test('public pages run the SEO markup under the CSP; no violation', async () => {
   await inSession(suite.browser, suite.baseUrl, 'csp-public', async (session) => {
+    await withSeoEntry();
     const { page } = session;
     const response = await page.goto('/');
     assert.equal(response?.status(), 200);
@@ -44,6 +49,7 @@ test('public pages run the SEO markup under the CSP; no violation', async () => 
 
 test('sign-in and admin pages: no SEO markup, and the app works under the CSP', async () => {
   await inSession(suite.browser, suite.baseUrl, 'csp-admin', async (session) => {
+    await withSeoEntry();
     const { page } = session;
     await page.goto('/login');
     await page.locator('input[name="email"]').waitFor();
@@ -61,6 +67,7 @@ test('sign-in and admin pages: no SEO markup, and the app works under the CSP', 
 
 test('an unknown path is the not-found page with status 404', async () => {
   await inSession(suite.browser, suite.baseUrl, 'not-found-404', async ({ page }) => {
+    await withSeoEntry();
     const response = await page.goto('/nao-existe');
     assert.equal(response?.status(), 404);
     await page.getByTestId('not-found').waitFor();

@@ -110,7 +110,9 @@ export default fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
-      if (!type.startsWith('text/html')) {
+      // A 304 to a page revalidation has no body type, but the browser applies its headers to the cached page.
+      const page = type.startsWith('text/html') || (reply.statusCode === 304 && (request.headers.accept ?? '').includes('text/html'));
+      if (!page) {
         reply.header('content-security-policy', NON_PAGE_CSP);
         return payload;
       }

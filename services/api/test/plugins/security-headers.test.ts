@@ -107,6 +107,14 @@ describe.each(BACKENDS)('security headers, CORS and the not-found page (%s)', (b
     }
   });
 
+  it('a 304 to a page revalidation carries the page CSP (the browser applies it to the cached page)', async () => {
+    const first = await page('/');
+    expect(first.headers.etag).toBeDefined();
+    const again = await ctx.call('GET', '/', { headers: { accept: 'text/html', 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
   it('unknown paths answer the not-found page with 404; known SPA routes 200', async () => {
     for (const url of ['/nope', '/wp-login.php', '/admin/nope', '/post/a/1/extra']) {
       const res = await page(url);
