@@ -53,12 +53,19 @@ test('sign-in and admin pages: no SEO markup, and the app works under the CSP', 
     const { page } = session;
     await page.goto('/login');
     await page.locator('input[name="email"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator(`#${MARKER}`).count(), 0, 'no SEO body markup on the sign-in page');
     await signIn(page);
     await page.waitForURL(/\/admin\//);
-    await page.goto('/admin/users');
-    await page.locator('table, [role="table"], .ant-table').first().waitFor();
-    await page.goto('/admin/seo');
-    await page.waitForLoadState('networkidle');
+    await page.getByTestId('dashboard-page').waitFor();
+    for (const path of ['/admin/list-of-articles', '/admin/list-of-categories', '/admin/dashboard']) {
+      const response = await page.goto(path);
+      assert.doesNotMatch(response?.headers()['content-security-policy'] ?? '', /sha256-/, `${path}: no SEO sources in the admin CSP`);
+      await page.getByTestId('admin-menu').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.getByTestId('remote-fallback').count(), 0, `${path}: the admin remote loaded under the CSP`);
+    }
+    await page.getByTestId('dashboard-page').waitFor();
     assert.equal(await page.locator(`#${MARKER}`).count(), 0, 'no SEO body markup on admin pages');
     assert.equal(await page.evaluate(() => (window as unknown as { __seoRan?: number }).__seoRan), undefined, 'no SEO script on admin pages');
     assert.deepEqual(cspViolations(session), []);
