@@ -40,7 +40,7 @@ test('public pages run the SEO markup under the CSP; no violation', async () => 
     assert.equal(response?.status(), 200);
     assert.match(response?.headers()['content-security-policy'] ?? '', /script-src 'self'[^;]*'sha256-/);
     await page.locator(`#${MARKER}`).waitFor({ state: 'attached' });
-    await page.waitForFunction(() => (window as unknown as { __seoRan?: number }).__seoRan === 1);
+    await page.waitForFunction(() => (globalThis as unknown as { __seoRan?: number }).__seoRan === 1);
     await page.goto('/blog');
     await page.locator(`#${MARKER}`).waitFor({ state: 'attached' });
     assert.deepEqual(cspViolations(session), []);
@@ -67,7 +67,7 @@ test('sign-in and admin pages: no SEO markup, and the app works under the CSP', 
     }
     await page.getByTestId('dashboard-page').waitFor();
     assert.equal(await page.locator(`#${MARKER}`).count(), 0, 'no SEO body markup on admin pages');
-    assert.equal(await page.evaluate(() => (window as unknown as { __seoRan?: number }).__seoRan), undefined, 'no SEO script on admin pages');
+    assert.equal(await page.evaluate(() => (globalThis as unknown as { __seoRan?: number }).__seoRan), undefined, 'no SEO script on admin pages');
     assert.deepEqual(cspViolations(session), []);
   });
 });

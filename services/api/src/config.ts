@@ -33,6 +33,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** CSP_EXTRA_ORIGINS: origins the site's pages may load code and data from, besides its own and the remotes'. */
   cspExtraOrigins: string[];
+  /** REDIS_URL: keep the rate-limit counters in Redis instead of the database. */
+  redisUrl: string | undefined;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -137,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     corsOrigins: parseOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
     cspExtraOrigins: parseOrigins(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS'),
+    redisUrl: optional(env.REDIS_URL),
   };
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
 import type { Db } from '../db';
 import { RateLimitedError } from '../errors';
 import * as counters from '../repositories/rate-limits';
@@ -81,13 +82,26 @@ function databaseStore(db: Db) {
 
 /**
  * Request-rate limits (@fastify/rate-limit) only on the routes that declare one, counted in the
- * database so replicas share them; a limited client gets 429, the RATE_LIMITED envelope and Retry-After.
+ * database (or in Redis with REDIS_URL, the plugin's own store) so replicas share them; a limited
+ * client gets 429, the RATE_LIMITED envelope and Retry-After.
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
+    let store: { store: NonNullable<RateLimitOptions['store']> } | { redis: Redis; nameSpace: string };
+    if (app.config.redisUrl) {
+      // Fail fast instead of queueing while Redis is away: the limited routes answer an error, not hang.
+      const redis = new Redis(app.config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true, connectTimeout: 2000 });
+      await redis.connect();
+      app.addHook('onClose', async () => {
+        await redis.quit();
+      });
+      store = { redis, nameSpace: 'vitrine-rate-' };
+    } else {
+      store = { store: databaseStore(app.db) as unknown as NonNullable<RateLimitOptions['store']> };
+    }
     await app.register(rateLimit, {
       global: false,
-      store: databaseStore(app.db) as unknown as NonNullable<RateLimitOptions['store']>,
+      ...store,
       errorResponseBuilder: (_request, context) => new RateLimitedError(context.ttl / 1000),
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },

@@ -5,7 +5,8 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import authPlugin from '../../src/plugins/auth';
 import { RATE_LIMITS } from '../../src/plugins/rate-limit';
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import { buildApp } from '../../src/app';
+import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
 import { createArticle, createCategory, imageId } from '../content-helpers';
 
 /** The reviewed route table: every route, its policy and its rate limit. */
@@ -195,7 +196,6 @@ describe.each(BACKENDS)('safe by default (%s)', (backend) => {
 describe('TRUST_PROXY=10.10.10.10: the address that proxy forwards counts', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    const { testConfig } = await import('../helpers');
     ctx = await setupApp('pglite', { config: testConfig({ trustProxy: ['10.10.10.10'] }) });
   }, 60_000);
   afterAll(() => ctx.close());
@@ -215,5 +215,60 @@ describe('TRUST_PROXY=10.10.10.10: the address that proxy forwards counts', () =
     }
     expect((await ctx.call('POST', '/api/auth/auth', { body, remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.77' } })).statusCode).toBe(429);
     expect((await ctx.call('POST', '/api/auth/auth', { body, remoteAddress: proxy, headers: { 'x-forwarded-for': '203.0.113.78' } })).statusCode).toBe(400);
+  });
+});
+
+/** Two app instances as two replicas: the limit counts their requests together. */
+async function sharedLimitAcrossReplicas(a: { inject: TestContext['app']['inject'] }, b: { inject: TestContext['app']['inject'] }, ip: string): Promise<void> {
+  const body = { email: 'not-an-email', password: '' };
+  for (let i = 0; i < RATE_LIMITS.signIn.max; i += 1) {
+    const replica = i % 2 === 0 ? a : b;
+    expect((await replica.inject({ method: 'POST', url: '/api/auth/auth', payload: body, remoteAddress: ip })).statusCode).toBe(400);
+  }
+  const limited = await a.inject({ method: 'POST', url: '/api/auth/auth', payload: body, remoteAddress: ip });
+  expect(limited.statusCode).toBe(429);
+  expect(limited.json().code).toBe('RATE_LIMITED');
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  expect((await b.inject({ method: 'POST', url: '/api/auth/auth', payload: body, remoteAddress: ip })).statusCode).toBe(429);
+}
+
+describe.each(BACKENDS)('replicas share the rate limits through the database (%s)', (backend) => {
+  let ctx: TestContext;
+  let second: TestContext['app'];
+  beforeAll(async () => {
+    ctx = await setupApp(backend);
+    second = await buildApp({ config: testConfig(), logger: false, db: ctx.db });
+    await second.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await second.close();
+    await ctx.close();
+  });
+
+  it('counts both replicas’ requests in one window', async () => {
+    await sharedLimitAcrossReplicas(ctx.app, second, '198.51.100.90');
+  });
+});
+
+// Redis store (REDIS_URL): run with TEST_REDIS_URL=redis://127.0.0.1:6379.
+const describeRedis = process.env.TEST_REDIS_URL ? describe : describe.skip;
+describeRedis('replicas share the rate limits through Redis (REDIS_URL)', () => {
+  let one: TestContext;
+  let two: TestContext;
+  beforeAll(async () => {
+    const redisUrl = process.env.TEST_REDIS_URL as string;
+    // Two replicas with databases of their own: only Redis is shared.
+    one = await setupApp('pglite', { config: testConfig({ redisUrl }) });
+    two = await setupApp('pglite', { config: testConfig({ redisUrl }) });
+  }, 60_000);
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it('counts both replicas’ requests in one window, none in the database', async () => {
+    const ip = `198.51.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200)}`;
+    await sharedLimitAcrossReplicas(one.app, two.app, ip);
+    expect(await one.count('rate_limits')).toBe(0);
   });
 });
