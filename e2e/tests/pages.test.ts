@@ -10,7 +10,7 @@ const suite = setupSuite();
 test('6. an unknown path shows the not-found page (pt-BR and en-US)', async () => {
   await inSession(suite.browser, suite.baseUrl, 'not-found', async ({ page }) => {
     const response = await page.goto('/nao-existe');
-    assert.equal(response?.status(), 200, 'the SPA fallback serves the shell');
+    assert.equal(response?.status(), 404, 'the shell, with the status of an unknown path');
     const notFound = page.getByTestId('not-found');
     await notFound.waitFor();
     assert.match(await notFound.locator('h1').innerText(), /Oops! Página não encontrada/);

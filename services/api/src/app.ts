@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
 import path from 'node:path';
@@ -9,6 +10,8 @@ import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import securityHeaders from './plugins/security-headers';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
@@ -80,7 +83,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -90,11 +93,22 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage });
+  // Headers first: an answer refused by the policy hook carries them too.
+  await app.register(securityHeaders);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
 
   await app.register(
     async (api) => {
+      // CORS on /api only, for the configured origins (none: same origin only, no Access-Control-Allow-Origin).
+      await api.register(cors, {
+        origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+        exposedHeaders: ['Retry-After', 'ETag'],
+        credentials: false,
+        maxAge: 600,
+      });
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);

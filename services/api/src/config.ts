@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isStrongPassword, isValidEmail } from '@vitrine/contracts';
 
@@ -23,6 +24,17 @@ export interface AppConfig {
   scryptCost: number;
   /** Seed demo staff and the default SEO entry on an empty database. */
   seedDemo: boolean;
+  /**
+   * TRUST_PROXY, Fastify's `trustProxy`: false (default: the socket's address is the client's),
+   * or the proxies' addresses/CIDRs. X-Forwarded-For is believed only when it comes through these.
+   */
+  trustProxy: false | string[];
+  /** CORS_ORIGINS: origins allowed to call /api from a browser (none: same origin only). */
+  corsOrigins: string[];
+  /** CSP_EXTRA_ORIGINS: origins the site's pages may load code and data from, besides its own and the remotes'. */
+  cspExtraOrigins: string[];
+  /** REDIS_URL: keep the rate-limit counters in Redis instead of the database. */
+  redisUrl: string | undefined;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -44,6 +56,57 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One address or CIDR (`10.0.0.0/8`, `fd00::/8`), or a proxy-addr name (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^[0-9]{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const raw = optional(value);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') {
+    throw new Error('TRUST_PROXY=true would believe X-Forwarded-For from anyone: give the proxies\' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)');
+  }
+  if (/^[0-9]+$/.test(raw)) {
+    // Fastify 5 trusts no one for a bare hop count (it cannot check who is talking to it).
+    throw new Error(`TRUST_PROXY=${raw}: a hop count cannot tell a proxy from a client; give the proxies' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)`);
+  }
+  const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = list.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) throw new Error(`TRUST_PROXY: "${bad.join('", "')}" is neither a hop count nor an IP address or CIDR`);
+  return list;
+}
+
+/** A comma list of origins (`https://shop.example.com`), each reduced to scheme://host[:port]. */
+export function parseOrigins(value: string | undefined, name: string): string[] {
+  const raw = optional(value);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new Error(`${name}: "${entry}" is not an origin such as https://www.example.com`);
+      }
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || entry.endsWith('/')) {
+        throw new Error(`${name}: "${entry}" is not an origin such as https://www.example.com (scheme and host, no path)`);
+      }
+      return url.origin;
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
@@ -73,5 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     scryptCost: int(env.SCRYPT_COST, DEFAULT_SCRYPT_COST, 'SCRYPT_COST'),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
+    cspExtraOrigins: parseOrigins(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS'),
+    redisUrl: optional(env.REDIS_URL),
   };
 }

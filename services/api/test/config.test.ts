@@ -25,4 +25,22 @@ describe('config', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow('ADMIN_PASSWORD');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT');
   });
+
+  it('trusts no proxy by default; TRUST_PROXY takes addresses or CIDRs, never true or a bare hop count', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY=true');
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow('hop count');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('"10.0.0.0/33"');
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow('"proxy.local"');
+  });
+
+  it('reads CORS_ORIGINS and CSP_EXTRA_ORIGINS as origins and refuses anything else', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://www.example.com, http://localhost:8080' }).corsOrigins).toEqual(['https://www.example.com', 'http://localhost:8080']);
+    expect(loadConfig({ CSP_EXTRA_ORIGINS: 'https://cdn.example.com' }).cspExtraOrigins).toEqual(['https://cdn.example.com']);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://www.example.com/app' })).toThrow('CORS_ORIGINS');
+    expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS');
+    expect(() => loadConfig({ CSP_EXTRA_ORIGINS: 'javascript:alert(1)' })).toThrow('CSP_EXTRA_ORIGINS');
+  });
 });

@@ -102,7 +102,10 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
       ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
     });
 
-  const login: TestContext['login'] = async (email, password, remoteAddress = '10.0.0.2') => {
+  // Each helper sign-in comes from its own address, so suites that sign many users in stay under the
+  // per-address sign-in rate limit (tests of the limits choose their addresses).
+  let logins = 0;
+  const login: TestContext['login'] = async (email, password, remoteAddress = `10.200.${(logins >> 8) & 255}.${(logins += 1) & 255}`) => {
     const res = await call('POST', '/api/auth/auth', { body: { email, password }, remoteAddress });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
     return (res.json() as { token: string }).token;

@@ -58,3 +58,35 @@ export function buildPath(pattern: string, params: Record<string, string | numbe
     .join('/');
   return out === '' ? '/' : out;
 }
+
+/** A route pattern as a RegExp over a pathname (optional parameters may be left out; one trailing slash allowed). */
+function patternToRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      if (seg.startsWith(':')) return seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
+
+const ROUTE_MATCHERS: [RouteName, RegExp][] = (Object.entries({ ...PUBLIC_ROUTES, ...ADMIN_ROUTES }) as [RouteName, string][]).map(
+  ([name, pattern]) => [name, patternToRegExp(pattern)],
+);
+
+/** The route a pathname opens, or undefined when the shell would show its not-found page. `/admin` redirects to the dashboard. */
+export function matchRoute(pathname: string): RouteName | undefined {
+  if (pathname === '/admin' || pathname === '/admin/') return 'dashboard';
+  return ROUTE_MATCHERS.find(([, re]) => re.test(pathname))?.[0];
+}
+
+/** Public routes that are no public pages: sign-in and account screens, where no staff-written SEO markup runs. */
+export const ACCOUNT_ROUTES: readonly PublicRouteName[] = ['login', 'recover-password', 'reset-password', 'first-access', 'verify-account', 'logout', 'error-forbidden'];
+
+/** Does this pathname show a public page, the only pages that get the SEO entries' head and body markup? */
+export function isSeoPage(pathname: string): boolean {
+  const name = matchRoute(pathname);
+  return name !== undefined && name in PUBLIC_ROUTES && !(ACCOUNT_ROUTES as readonly string[]).includes(name);
+}

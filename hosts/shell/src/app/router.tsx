@@ -14,7 +14,7 @@ import { NotFoundPage } from '../pages/not-found';
 import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
 import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
-import { loadSeoOnce } from './seo';
+import { loadSeoOnce, seoPending } from './seo';
 import { createBrowserRouter, redirect, type RouteObject } from '@vitrine/core';
 
 export interface RouteHandle {
@@ -54,10 +54,10 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    // First navigation only (shouldRevalidate false): the public SEO markup. The language of a
+    // The public SEO markup, once, on the first public page (never on admin or account pages). The language of a
     // `?lang=` URL is picked when i18n starts and remembered by RootLayout on every navigation.
-    loader: () => loadSeoOnce().then(() => null),
-    shouldRevalidate: () => false,
+    loader: ({ request }) => loadSeoOnce(new URL(request.url).pathname).then(() => null),
+    shouldRevalidate: ({ nextUrl }) => seoPending(nextUrl.pathname),
     HydrateFallback: () => <LogoLoader active />,
     children: [
       {

@@ -1,4 +1,4 @@
-import type { PublicSeo } from '@vitrine/contracts';
+import { isSeoPage, type PublicSeo } from '@vitrine/contracts';
 import { fetchPublicSeo } from '@vitrine/core';
 
 let applied: Promise<void> | null = null;
@@ -32,8 +32,17 @@ export function injectSeo(entries: PublicSeo[]): void {
   for (const node of bodyNodes.reverse()) body.insertBefore(node, body.firstChild);
 }
 
-/** SPEC §2: public SEO data is loaded on the first navigation only; failures are ignored. */
-export function loadSeoOnce(): Promise<void> {
+/**
+ * SPEC §2: public SEO data is loaded once, on the first public page; failures are ignored.
+ * Never on admin or account pages (contracts' isSeoPage): staff-written script stays away from the session.
+ */
+export function loadSeoOnce(pathname: string): Promise<void> {
+  if (!isSeoPage(pathname)) return Promise.resolve();
   applied ??= fetchPublicSeo().then(injectSeo);
   return applied;
+}
+
+/** Should the root loader run again for this navigation (a public page while the markup is not loaded yet)? */
+export function seoPending(pathname: string): boolean {
+  return applied === null && isSeoPage(pathname);
 }

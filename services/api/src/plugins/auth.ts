@@ -1,14 +1,16 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
 import { ForbiddenError } from '../errors';
+import { describeLimit } from './rate-limit';
 import type { Principal } from '../services/context';
 
 /**
- * A protected route's access rule, declared next to its schema:
+ * A protected route's access rule:
  * - `routes`: the admin route names (ADMIN_ROUTES) it belongs to; allowed when any
  *   of the caller's roles lists one of them (canOpenRoute, the guard's rule). Empty: any signed-in user.
- * - `self`: the record id the call is about; the caller may always act on their own record.
+ * - `self`: the record id the call is about, read from the raw (string) route parameters,
+ *   since the rule runs before validation; the caller may always act on their own record.
  * - `firstAccess`: a first-access user may make this call (true), or only about themselves ('self').
  */
 export interface RouteAuth {
@@ -17,13 +19,36 @@ export interface RouteAuth {
   firstAccess?: boolean | 'self';
 }
 
+/**
+ * Every route's declared policy (docs/decisions/api-safe-by-default.md):
+ * 'public' (anyone), or a RouteAuth (signed in; `routes: []` = any signed-in user).
+ * A route that declares none is refused when it is registered.
+ */
+export type RoutePolicy = 'public' | RouteAuth;
+
+/** Any signed-in user, first-access users included (the first-access and verification screens). */
+export const SIGNED_IN_FIRST_ACCESS: RouteAuth = { routes: [], firstAccess: true };
+/** Any signed-in user past first access. */
+export const SIGNED_IN: RouteAuth = { routes: [] };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    auth?: RouteAuth;
+    policy?: RoutePolicy;
   }
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyInstance {
+    /** Every registered route with its policy and rate limit, in registration order (the route table test reads it). */
+    routeTable: RouteTableEntry[];
+  }
+}
+
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  policy: string;
+  rateLimit: string | null;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -33,19 +58,54 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The caller of a protected route (the auth hook ran before the handler). */
+/** The caller of a protected route (the policy hook ran before the handler). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new ForbiddenError('ACCESS_DENIED');
   return request.principal;
 }
 
+/** A policy as one line of text: the route table (test/route-policies.json) lists these. */
+export function describePolicy(policy: RoutePolicy): string {
+  if (policy === 'public') return 'public';
+  const parts = [policy.routes.length === 0 ? 'signed-in' : `routes:${policy.routes.join('|')}`];
+  if (policy.self) parts.push('self');
+  if (policy.firstAccess === true) parts.push('first-access');
+  if (policy.firstAccess === 'self') parts.push('first-access:self');
+  return parts.join(' ');
+}
+
+/**
+ * Routes the plugins add themselves: files (@fastify/static), the API docs (@fastify/swagger-ui) and the
+ * CORS preflight (@fastify/cors, OPTIONS). All hidden from the OpenAPI document; public by nature and
+ * listed in the route table like every other route.
+ */
+function isFileRoute(route: RouteOptions): boolean {
+  const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+  return hidden && (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'OPTIONS');
+}
+
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('principal', null);
+    const table: RouteTableEntry[] = [];
+    app.decorate('routeTable', table);
 
-    app.addHook('preHandler', async (request) => {
-      const rule = request.routeOptions.config.auth;
-      if (!rule) return;
+    // Safe by default: a route without a policy does not start.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      if (route.config?.policy === undefined) {
+        if (!isFileRoute(route)) throw new Error(`Route ${methods} ${route.url} declares no policy (config.policy: 'public' or an access rule)`);
+        route.config = { ...route.config, policy: 'public' };
+      }
+      const policy = route.config.policy as RoutePolicy;
+      table.push({ method: methods, url: route.url, policy: describePolicy(policy), rateLimit: describeLimit(route.config.rateLimit) });
+    });
+
+    // onRequest: before the body is parsed and validated, so an anonymous caller gets 401 and a
+    // caller without the access 403 whatever they sent (never a 400 listing the schema's fields).
+    app.addHook('onRequest', async (request) => {
+      const rule = request.routeOptions.config.policy;
+      if (rule === undefined || rule === 'public') return;
       const principal = await app.services.auth.authenticate(bearerToken(request));
       request.principal = principal;
       const isSelf = rule.self !== undefined && rule.self(request) === principal.user.id;

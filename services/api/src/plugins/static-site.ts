@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RemotesConfig } from '@vitrine/contracts';
+import { matchRoute, type RemotesConfig } from '@vitrine/contracts';
 
 export interface SiteOptions {
   /** The shell's built files (index.html at its root). */
@@ -63,7 +63,7 @@ function isNavigation(request: FastifyRequest, orAnything = false): boolean {
 export default fp<SiteOptions>(
   async function staticSite(app: FastifyInstance, options: SiteOptions) {
     const remotesJson: RemotesConfig = { apiBaseUrl: '/api', remotes: options.remoteUrls };
-    app.get('/remotes.json', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/remotes.json', { config: { policy: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*').send(remotesJson),
     );
 
@@ -129,10 +129,12 @@ export default fp<SiteOptions>(
     });
 
     // Any browser navigation outside /api, /remotes and /uploads gets the shell; its router takes over.
+    // A path no route of the shell knows (contracts' route table) is the not-found page: same HTML, status 404.
     app.decorate('siteFallback', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isNavigation(request)) return false;
       if (!fs.existsSync(indexFile)) return false;
-      await reply.code(200).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+      const known = matchRoute(request.url.split('?', 1)[0] ?? '/') !== undefined;
+      await reply.code(known ? 200 : 404).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
       return true;
     });
   },

@@ -22,8 +22,12 @@ export function responses<T extends Record<number, TSchema>>(success: T, ...erro
 
 export const BEARER = [{ bearerAuth: [] }];
 
-/** The `id` route parameter, for RouteAuth.self. */
+/**
+ * The `id` route parameter, for RouteAuth.self. The policy runs before validation, so the
+ * parameter is still the raw string here: only a plain decimal id counts.
+ */
 export function paramId(request: FastifyRequest): number | undefined {
   const id = (request.params as { id?: unknown }).id;
-  return typeof id === 'number' ? id : undefined;
+  if (typeof id === 'number') return id;
+  return typeof id === 'string' && /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : undefined;
 }

@@ -38,6 +38,21 @@ export class UsersService {
     return canOpenRoute(principal.roles, USERS_ROUTE);
   }
 
+  /**
+   * No escalation through user management (docs/decisions/api-safe-by-default.md):
+   * - only an admin (user type 'admin') creates, edits, (de)activates or deletes an admin, or makes someone one;
+   * - nobody grants or removes an access they do not hold themselves.
+   */
+  private assertMayChange(principal: Principal, target: { type: string } | null, input: { type?: string | undefined }): void {
+    const isAdmin = principal.user.type === 'admin';
+    if (!isAdmin && (target?.type === 'admin' || input.type === 'admin')) throw new ForbiddenError('ADMIN_ONLY');
+  }
+
+  private assertHoldsAccesses(principal: Principal, changed: readonly string[]): void {
+    const held = new Set(principal.roles.map((role) => role.name));
+    if (changed.some((access) => !held.has(access))) throw new ForbiddenError('ACCESS_NOT_HELD');
+  }
+
   async get(id: number): Promise<User> {
     const row = await users.findById(this.deps.db, id);
     if (!row) throw new NotFoundError('USER_NOT_FOUND');
@@ -55,6 +70,8 @@ export class UsersService {
     if (input.created_by !== principal.user.id || input.created_by_unique_key !== principal.user.unique_key) {
       throw new ForbiddenError('ACCESS_DENIED');
     }
+    this.assertMayChange(principal, null, input);
+    this.assertHoldsAccesses(principal, input.accesses);
     const temporaryPassword = generatePassword();
     const passwordHash = await this.hasher.hash(temporaryPassword);
     const row = await this.deps.db
@@ -88,7 +105,10 @@ export class UsersService {
     return { user: toUser(row), temporary_password: temporaryPassword };
   }
 
-  /** Managers edit anyone; everyone edits their own record, but not their own type or accesses. */
+  /**
+   * Managers edit anyone but an admin (admins edit admins); everyone edits their own record, but not
+   * their own type or accesses, and changing their own email takes their current password.
+   */
   async update(principal: Principal, id: number, key: string, input: UserUpdateInput): Promise<User> {
     const manager = this.canManageUsers(principal);
     if (!manager && (input.accesses !== undefined || input.type !== undefined)) throw new ForbiddenError('ACCESS_DENIED');
@@ -96,10 +116,22 @@ export class UsersService {
       .transaction(async (tx) => {
         const current = await users.findByIdAndKey(tx, id, key);
         if (!current) throw new NotFoundError('USER_NOT_FOUND');
+        if (id !== principal.user.id) this.assertMayChange(principal, current, input);
+        else if (input.type !== undefined && input.type !== current.type) this.assertMayChange(principal, null, input);
+        if (input.accesses !== undefined) {
+          const before = new Set((await roles.rolesOfUser(tx, id)).map((role) => role.name));
+          const after = new Set<string>(input.accesses);
+          this.assertHoldsAccesses(principal, [...[...after].filter((a) => !before.has(a)), ...[...before].filter((a) => !after.has(a))]);
+        }
+        if (id === principal.user.id && input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
+          if (!input.current_password) throw new BadRequestError('CURRENT_PASSWORD_REQUIRED');
+          if (!(await this.hasher.verify(input.current_password, current.password_hash))) throw new BadRequestError('CURRENT_PASSWORD_INCORRECT');
+        }
         if (input.email !== undefined && (await users.emailTaken(tx, input.email, id))) {
           throw new ConflictError('EMAIL_ALREADY_REGISTERED');
         }
-        const { accesses, ...fields } = input;
+        // eslint-disable-next-line @typescript-eslint/no-unused-vars -- checked above, never stored
+        const { accesses, current_password, ...fields } = input;
         await users.update(tx, id, {
           ...fields,
           ...(fields.name !== undefined ? { name: fields.name.trim() } : {}),
@@ -125,6 +157,7 @@ export class UsersService {
     const row = await this.deps.db.transaction(async (tx) => {
       const current = await users.findByIdAndKey(tx, id, key);
       if (!current) throw new NotFoundError('USER_NOT_FOUND');
+      this.assertMayChange(principal, current, {});
       await users.setStatus(tx, id, status);
       if (status !== 'active') await sessions.revokeAllOfUser(tx, id);
       return users.findById(tx, id);
@@ -138,6 +171,7 @@ export class UsersService {
     await this.deps.db.transaction(async (tx) => {
       const current = await users.findByIdAndKey(tx, id, key);
       if (!current) throw new NotFoundError('USER_NOT_FOUND');
+      this.assertMayChange(principal, current, {});
       await users.remove(tx, id);
     });
   }
@@ -172,9 +206,10 @@ export class UsersService {
     return (await users.recentAuthors(this.deps.db, count)).map(toPublicUser);
   }
 
+  /** Only an active user has a public profile: an inactive, blocked or first-access one is unknown (404). */
   async publicProfile(id: number, key: string): Promise<PublicUser> {
     const row = await users.findByIdAndKey(this.deps.db, id, key);
-    if (!row) throw new NotFoundError('USER_NOT_FOUND');
+    if (!row || row.status !== 'active') throw new NotFoundError('USER_NOT_FOUND');
     return toPublicUser(row);
   }
 }

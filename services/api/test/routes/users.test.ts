@@ -275,5 +275,85 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       expect(res.json().data.id).toBe(author.id);
       expect((await ctx.call('GET', `/api/user/user/data-user-router-public/${author.id}/${ctx.admin.unique_key}`)).statusCode).toBe(404);
     });
+
+    it('never shows an inactive, blocked or first-access user (404)', async () => {
+      for (const status of ['inactive', 'blocked', 'first-access']) {
+        const author = await ctx.staff(['article_management'], { status });
+        const res = await ctx.call('GET', `/api/user/user/data-user-router-public/${author.id}/${author.unique_key}`);
+        expect(res.statusCode).toBe(404);
+        expect((await ctx.call('GET', `/api/public/author/${author.id}/${author.unique_key}`)).statusCode).toBe(404);
+        const recent = (await ctx.call('GET', '/api/user/user/recent-updated-users/50')).json().data as { id: number }[];
+        expect(recent.map((u) => u.id)).not.toContain(author.id);
+      }
+    });
+  });
+
+  describe('no escalation through user management', () => {
+    const put = (token: string, target: { id: number; unique_key: string }, body: unknown) =>
+      ctx.call('PUT', `/api/user/user/${target.id}/${target.unique_key}`, { token, body });
+
+    it('a manager cannot grant an access they do not hold, to themselves or anyone', async () => {
+      const manager = await ctx.staff(['user_management']);
+      const self = await put(manager.token, manager, { accesses: ['user_management', 'settings'] });
+      expect(self.statusCode).toBe(403);
+      expect(self.json()).toMatchObject({ code: 'ACCESS_NOT_HELD', message: 'You cannot grant or remove an access you do not hold' });
+      const other = await ctx.staff(['dashboard']);
+      expect((await put(manager.token, other, { accesses: ['dashboard', 'settings'] })).json().code).toBe('ACCESS_NOT_HELD');
+      // Nor remove one they do not hold.
+      expect((await put(manager.token, other, { accesses: [] })).json().code).toBe('ACCESS_NOT_HELD');
+      const created = await ctx.call('POST', '/api/user/user', {
+        token: manager.token,
+        body: newUser(ctx, { accesses: ['settings'], created_by: manager.id, created_by_unique_key: manager.unique_key }),
+      });
+      expect(created.statusCode).toBe(403);
+      expect(created.json().code).toBe('ACCESS_NOT_HELD');
+      const roles = await ctx.db.query<{ role_name: string }>('SELECT role_name FROM user_roles WHERE user_id = $1', [manager.id]);
+      expect(roles.map((r) => r.role_name)).toEqual(['user_management']);
+      // What they hold, they may grant.
+      const fine = await put(manager.token, other, { accesses: ['dashboard', 'user_management'] });
+      expect(fine.statusCode).toBe(200);
+    });
+
+    it("only an admin edits, deactivates or deletes an admin, or makes someone one", async () => {
+      const manager = await ctx.staff(['user_management', 'dashboard']);
+      const admin = ctx.admin;
+      const takeover = await put(manager.token, admin, { email: 'mine@vitrine.test' });
+      expect(takeover.statusCode).toBe(403);
+      expect(takeover.json()).toMatchObject({ code: 'ADMIN_ONLY' });
+      const status = await ctx.call('PUT', `/api/user/user-change-status/${admin.id}/${admin.unique_key}`, { token: manager.token, body: { status: 'inactive' } });
+      expect(status.json().code).toBe('ADMIN_ONLY');
+      const del = await ctx.call('DELETE', `/api/user/user/${admin.id}/${admin.unique_key}`, { token: manager.token });
+      expect(del.json().code).toBe('ADMIN_ONLY');
+      expect((await put(manager.token, manager, { type: 'admin' })).json().code).toBe('ADMIN_ONLY');
+      const other = await ctx.staff(['dashboard']);
+      expect((await put(manager.token, other, { type: 'admin' })).json().code).toBe('ADMIN_ONLY');
+      const created = await ctx.call('POST', '/api/user/user', {
+        token: manager.token,
+        body: newUser(ctx, { type: 'admin', accesses: ['dashboard'], created_by: manager.id, created_by_unique_key: manager.unique_key }),
+      });
+      expect(created.json().code).toBe('ADMIN_ONLY');
+      const row = await ctx.db.query<{ email: string; status: string }>('SELECT email, status FROM users WHERE id = $1', [admin.id]);
+      expect(row[0]).toEqual({ email: admin.email, status: 'active' });
+      // An admin may.
+      expect((await put(admin.token, other, { type: 'admin' })).statusCode).toBe(200);
+      expect((await put(other.token, other, { biography: 'x' })).statusCode).toBe(200);
+    });
+
+    it('changing one\'s own email takes the current password', async () => {
+      const user = await ctx.staff(['dashboard']);
+      const missing = await put(user.token, user, { email: `new.${user.email}` });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: 'Give your current password to change your email' });
+      const wrong = await put(user.token, user, { email: `new.${user.email}`, current_password: 'Wrong#Pass1' });
+      expect(wrong.json().code).toBe('CURRENT_PASSWORD_INCORRECT');
+      const right = await put(user.token, user, { email: `new.${user.email}`, current_password: user.password });
+      expect(right.statusCode).toBe(200);
+      expect(right.json().data.email).toBe(`new.${user.email}`);
+      // The same email again (any case) is no change; a manager changing someone else's needs no password.
+      expect((await put(user.token, user, { email: `NEW.${user.email}`.toLowerCase() })).statusCode).toBe(200);
+      expect((await put(ctx.admin.token, user, { email: `other.${user.email}` })).statusCode).toBe(200);
+      const stored = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE id = $1 AND email LIKE 'other.%'", [user.id]);
+      expect(stored[0]?.n).toBe(1);
+    });
   });
 });

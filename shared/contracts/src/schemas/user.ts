@@ -86,6 +86,8 @@ export const UserUpdateBody = Type.Object(
     tax_id: userFields.tax_id,
     biography: userFields.biography,
     photo: userFields.photo,
+    /** Required when a user changes their own email (CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_INCORRECT). */
+    current_password: Type.Optional(Type.String({ maxLength: LIMITS.password })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

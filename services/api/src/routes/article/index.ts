@@ -26,7 +26,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/article/articles-list',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: "Page through articles (search: full text or title; status draft | published | scheduled; category, author, emphasis)",
@@ -41,7 +41,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/article/article/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: { tags, summary: 'One article (editor)', security: BEARER, params: SlugParams, response: responses({ 200: Envelope(ArticleSchema) }, 401, 403, 404) },
     },
     async (request) => ({ data: await app.services.articles.get(request.params.id, request.params.unique_key) }),
@@ -50,7 +50,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/article/article',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: 'Create an article (title unique, content sanitized, image and a category required); keeps a revision',
@@ -66,7 +66,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/article/article/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: 'Save an article; keeps a revision (the slug follows the title only before the first publication)',
@@ -85,7 +85,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/article/article-autosave/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: "Autosave: a draft takes the text at once; a published article keeps its live text. Replaces the article's autosave revision",
@@ -104,7 +104,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/article/article-change-status/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: 'Publish or unpublish (published_at is set on the first publication)',
@@ -123,7 +123,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/article/article/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: { tags, summary: 'Delete an article (with its revisions and reads)', security: BEARER, params: SlugParams, response: responses({ 200: MessageEnvelope }, 401, 403, 404) },
     },
     async (request) => {
@@ -135,7 +135,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/article/article-revisions/:id/:unique_key',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: "The article's revisions, newest first (every save, restores and the latest autosave)",
@@ -150,7 +150,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/article/article-revisions/:id/:unique_key/:revision_id/restore',
     {
-      config: { auth: articleAccess },
+      config: { policy: articleAccess },
       schema: {
         tags,
         summary: "Put a revision's title, excerpt and content back (recorded as a 'restore' revision)",

@@ -16,16 +16,22 @@ import {
   UserSchema,
   VerifyCodeBody,
 } from '@vitrine/contracts/schemas';
-import { bearerToken, principalOf } from '../../plugins/auth';
+import { bearerToken, principalOf, SIGNED_IN_FIRST_ACCESS } from '../../plugins/auth';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { BEARER, responses } from '../common';
 
 const tags = ['auth'];
-const signedIn = { routes: [], firstAccess: true } as const;
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const recoverPerEmail = app.createRateLimit({
+    ...RATE_LIMITS.recoverPerEmail,
+    keyGenerator: (request) => `email:${String((request.body as { email?: unknown }).email ?? '').trim().toLowerCase()}`,
+  });
+
   app.post(
     '/auth/auth',
     {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.signIn },
       schema: { tags, summary: 'Sign in', body: LoginBody, response: responses({ 200: LoginResponse }, 401, 403, 429) },
     },
     async (request) => ({ ...(await app.services.auth.login(request.body, request.ip)), message: SUCCESS_MESSAGES.LOGIN }),
@@ -34,6 +40,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/auth/logout',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: 'Sign out: revokes the token (body or bearer header)',
@@ -50,7 +57,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/me',
     {
-      config: { auth: signedIn },
+      config: { policy: SIGNED_IN_FIRST_ACCESS },
       schema: { tags, summary: 'The signed-in user and their roles', security: BEARER, response: responses({ 200: Envelope(MeSchema) }, 401) },
     },
     async (request) => ({ data: app.services.auth.me(principalOf(request)) }),
@@ -59,15 +66,20 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/recover-password',
     {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.recoverPerIp },
       schema: {
         tags,
         summary: 'Mail a single-use recovery link (same answer whether or not the email exists)',
         body: RecoverPasswordBody,
-        response: responses({ 200: MessageEnvelope }),
+        response: responses({ 200: MessageEnvelope }, 429),
       },
     },
     async (request) => {
-      await app.services.auth.recoverPassword(request.body.email);
+      // Per address: over the limit the mail is skipped but the answer is the same, so it tells
+      // nobody whether the address exists (per client address the route itself answers 429).
+      const perEmail = await recoverPerEmail(request);
+      if (perEmail.isAllowed || !perEmail.isExceeded) await app.services.auth.recoverPassword(request.body.email);
+      else request.log.warn('password recovery mail skipped: too many for this address');
       return { message: SUCCESS_MESSAGES.RECOVERY_EMAIL_SENT };
     },
   );
@@ -75,6 +87,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/reset-password/:id/:unique_key',
     {
+      config: { policy: 'public' },
       schema: { tags, summary: 'Is this recovery link still usable?', params: IdKeyParams, response: responses({ 200: Envelope(ResetLinkSchema) }) },
     },
     async (request) => ({ data: await app.services.auth.checkResetLink(request.params.id, request.params.unique_key) }),
@@ -83,6 +96,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/reset-password',
     {
+      config: { policy: 'public' },
       schema: { tags, summary: 'Choose a new password with a recovery link', body: ResetPasswordBody, response: responses({ 200: MessageEnvelope }) },
     },
     async (request) => {
@@ -94,7 +108,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/first-access',
     {
-      config: { auth: signedIn },
+      config: { policy: SIGNED_IN_FIRST_ACCESS },
       schema: {
         tags,
         summary: 'A verified first-access user chooses their password',
@@ -112,7 +126,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/verify-code',
     {
-      config: { auth: signedIn },
+      config: { policy: SIGNED_IN_FIRST_ACCESS },
       schema: {
         tags,
         summary: 'Verify the account with the mailed 6-digit code',
@@ -130,7 +144,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/resend-code',
     {
-      config: { auth: signedIn },
+      config: { policy: SIGNED_IN_FIRST_ACCESS, rateLimit: RATE_LIMITS.resendCode },
       schema: {
         tags,
         summary: 'Mail a new verification code (one per minute)',

@@ -22,7 +22,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/category/categories-list',
     {
-      config: { auth: read },
+      config: { policy: read },
       schema: { tags, summary: 'Page through categories (search, active)', security: BEARER, body: CategoriesListBody, response: responses({ 200: ListEnvelope(CategorySchema) }, 401, 403) },
     },
     async (request) => ({ data: await app.services.categories.list(request.body) }),
@@ -31,7 +31,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/category/category/:id/:unique_key',
     {
-      config: { auth: read },
+      config: { policy: read },
       schema: { tags, summary: 'One category', security: BEARER, params: SlugParams, response: responses({ 200: Envelope(CategorySchema) }, 401, 403, 404) },
     },
     async (request) => ({ data: await app.services.categories.get(request.params.id, request.params.unique_key) }),
@@ -40,7 +40,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/category/category',
     {
-      config: { auth: manage },
+      config: { policy: manage },
       schema: { tags, summary: 'Create a category (name unique, description required)', security: BEARER, body: CategoryCreateBody, response: responses({ 201: Envelope(CategorySchema) }, 401, 403, 409) },
     },
     async (request, reply) => reply.code(201).send({ data: await app.services.categories.create(request.body), message: CONTENT_SUCCESS_MESSAGES.CATEGORY_CREATED }),
@@ -49,7 +49,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/category/category/:id/:unique_key',
     {
-      config: { auth: manage },
+      config: { policy: manage },
       schema: {
         tags,
         summary: 'Update a category (a new name gives a new unique_key)',
@@ -68,7 +68,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/category/category-change-status/:id/:unique_key',
     {
-      config: { auth: manage },
+      config: { policy: manage },
       schema: {
         tags,
         summary: 'Activate or deactivate a category (inactive: gone from public answers)',
@@ -87,7 +87,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/category/category/:id/:unique_key',
     {
-      config: { auth: manage },
+      config: { policy: manage },
       schema: {
         tags,
         summary: 'Delete a category, unlinking it from its articles (409 when an article would be left without a category)',

@@ -35,21 +35,21 @@ const FEED_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.xml$/;
 const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, { service }) => {
   const schema = { hide: true };
 
-  app.get('/robots.txt', { schema }, (request, reply) =>
+  app.get('/robots.txt', { config: { policy: 'public' }, schema }, (request, reply) =>
     sendCacheable(request, reply, service, { body: service.robotsTxt(), contentType: 'text/plain; charset=utf-8', cacheControl: FEED_CACHE_CONTROL }),
   );
 
-  app.get('/sitemap.xml', { schema }, async (request, reply) =>
+  app.get('/sitemap.xml', { config: { policy: 'public' }, schema }, async (request, reply) =>
     sendCacheable(request, reply, service, { body: await service.sitemapXml(), contentType: XML, cacheControl: FEED_CACHE_CONTROL }),
   );
 
-  app.get('/rss.xml', { schema }, async (request, reply) => {
+  app.get('/rss.xml', { config: { policy: 'public' }, schema }, async (request, reply) => {
     const body = await service.rssXml();
     if (body === undefined) throw new NotFoundError();
     return sendCacheable(request, reply, service, { body, contentType: RSS, cacheControl: FEED_CACHE_CONTROL });
   });
 
-  app.get<{ Params: { file: string } }>('/rss/:file', { schema }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/rss/:file', { config: { policy: 'public' }, schema }, async (request, reply) => {
     const match = FEED_FILE.exec(request.params.file);
     const body = match?.[1] ? await service.rssXml(match[1]) : undefined;
     if (body === undefined) throw new NotFoundError();

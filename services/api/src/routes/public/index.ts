@@ -19,6 +19,7 @@ import {
 } from '@vitrine/contracts/schemas';
 import { etagFor, etagMatches } from '../../lib/etag';
 import * as contentVersion from '../../repositories/content-version';
+import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { responses } from '../common';
 
 const tags = ['public'];
@@ -42,13 +43,14 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public/home',
-    { schema: { tags, summary: 'Home sections: emphasis (4), recent (6), popular (6, reads in 30 days), tendencies (4), tags', response: responses({ 200: Envelope(HomeSectionsSchema) }) } },
+    { config: { policy: 'public' }, schema: { tags, summary: 'Home sections: emphasis (4), recent (6), popular (6, reads in 30 days), tendencies (4), tags', response: responses({ 200: Envelope(HomeSectionsSchema) }) } },
     async (request, reply) => cacheable(request, reply, await service().home()),
   );
 
   app.get(
     '/public/articles',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: 'The blog: published articles, newest first (category = an active category unique_key; unknown or inactive: 404)',
@@ -62,11 +64,12 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/search',
     {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.search },
       schema: {
         tags,
         summary: 'Full-text search (Portuguese), ranked; `highlight` holds escaped text with <mark> around matches; `topic` when q names a category',
         querystring: SearchQuery,
-        response: responses({ 200: Envelope(SearchPageSchema) }, 404),
+        response: responses({ 200: Envelope(SearchPageSchema) }, 404, 429),
       },
     },
     async (request, reply) => cacheable(request, reply, await service().search(request.query)),
@@ -75,6 +78,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/article/:id/:unique_key',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: 'One published article and related ones (404 when unpublished, scheduled, unknown or the key does not match)',
@@ -88,11 +92,12 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/public/article/:id/read',
     {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.readBeacon },
       schema: {
         tags,
         summary: 'Count a read: once per visitor per article per 30 minutes; bots never count',
         params: IdParams,
-        response: responses({ 200: Envelope(ReadResultSchema) }, 404),
+        response: responses({ 200: Envelope(ReadResultSchema) }, 404, 429),
       },
     },
     async (request, reply) => {
@@ -104,6 +109,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/author/:id/:unique_key',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: "An author's profile, their published articles and other authors",
@@ -116,7 +122,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public/categories',
-    { schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
+    { config: { policy: 'public' }, schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
     async (request, reply) => cacheable(request, reply, await service().categories()),
   );
 };

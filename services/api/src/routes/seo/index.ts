@@ -10,14 +10,14 @@ const seoAccess = { routes: ['seo', 'settings'] } as const;
 const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/seo/public-seo',
-    { schema: { tags, summary: 'Public: the active entries’ head and body markup', response: responses({ 200: Envelope(Type.Array(PublicSeoSchema)) }) } },
+    { config: { policy: 'public' }, schema: { tags, summary: 'Public: the active entries’ head and body markup', response: responses({ 200: Envelope(Type.Array(PublicSeoSchema)) }) } },
     async () => ({ data: await app.services.seo.listPublic() }),
   );
 
   app.get(
     '/seo/seo',
     {
-      config: { auth: seoAccess },
+      config: { policy: seoAccess },
       schema: { tags, summary: 'Every SEO entry', security: BEARER, response: responses({ 200: Envelope(Type.Array(SeoEntrySchema)) }, 401, 403) },
     },
     async () => ({ data: await app.services.seo.listAll() }),
@@ -26,7 +26,7 @@ const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/seo/seo',
     {
-      config: { auth: seoAccess },
+      config: { policy: seoAccess },
       schema: { tags, summary: 'Create an SEO entry', security: BEARER, body: SeoCreateBody, response: responses({ 201: Envelope(SeoEntrySchema) }, 401, 403) },
     },
     async (request, reply) => reply.code(201).send({ data: await app.services.seo.create(request.body), message: SUCCESS_MESSAGES.SEO_CREATED }),
@@ -35,7 +35,7 @@ const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/seo/seo/:id/:unique_key',
     {
-      config: { auth: seoAccess },
+      config: { policy: seoAccess },
       schema: { tags, summary: 'Update an SEO entry', security: BEARER, params: IdKeyParams, body: SeoUpdateBody, response: responses({ 200: Envelope(SeoEntrySchema) }, 401, 403, 404) },
     },
     async (request) => ({

@@ -20,7 +20,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/upload/image',
     {
-      config: { auth: uploaders },
+      config: { policy: uploaders },
       bodyLimit: CONTENT_LIMITS.imageBytes + 64 * 1024,
       schema: {
         tags: ['upload'],

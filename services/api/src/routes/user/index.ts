@@ -20,7 +20,7 @@ import {
   UserUpdateBody,
 } from '@vitrine/contracts/schemas';
 import { Type } from 'typebox';
-import { principalOf } from '../../plugins/auth';
+import { principalOf, SIGNED_IN } from '../../plugins/auth';
 import { BEARER, paramId, responses } from '../common';
 
 const tags = ['user'];
@@ -33,7 +33,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/user/:id',
     {
-      config: { auth: { ...ownOrManage, firstAccess: 'self' } },
+      config: { policy: { ...ownOrManage, firstAccess: 'self' } },
       schema: {
         tags,
         summary: 'One user (own record, or any with user management)',
@@ -48,7 +48,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/user/user-reset-password',
     {
-      config: { auth: { routes: [] } },
+      config: { policy: SIGNED_IN },
       schema: {
         tags,
         summary: 'The signed-in user changes their password',
@@ -66,7 +66,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/user',
     {
-      config: { auth: manageUsers },
+      config: { policy: manageUsers },
       schema: {
         tags,
         summary: 'Create a user (status first-access; the temporary password is answered once)',
@@ -84,7 +84,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/user/users-list',
     {
-      config: { auth: manageUsers },
+      config: { policy: manageUsers },
       schema: {
         tags,
         summary: 'Page through users (search, status, type)',
@@ -99,7 +99,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/user/user/:id/:unique_key',
     {
-      config: { auth: ownOrManage },
+      config: { policy: ownOrManage },
       schema: {
         tags,
         summary: 'Update a user (own record, or any with user management; only managers change type and accesses)',
@@ -118,7 +118,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/user/user-change-status/:id/:unique_key',
     {
-      config: { auth: manageUsers },
+      config: { policy: manageUsers },
       schema: {
         tags,
         summary: 'Activate, deactivate or block a user (not oneself)',
@@ -137,7 +137,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/user/user/:id/:unique_key',
     {
-      config: { auth: manageUsers },
+      config: { policy: manageUsers },
       schema: {
         tags,
         summary: 'Delete a user (not oneself)',
@@ -155,7 +155,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/user/user-active-routes/:id/:flag',
     {
-      config: { auth: { ...ownOrManage, firstAccess: 'self' } },
+      config: { policy: { ...ownOrManage, firstAccess: 'self' } },
       schema: {
         tags,
         summary: "The user's roles and whether they may open route `flag` ('all': roles only)",
@@ -170,6 +170,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/user/recent-updated-users/:x',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: 'Public: the x most recently updated authors',
@@ -183,6 +184,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/user/user/data-user-router-public/:x/:y',
     {
+      config: { policy: 'public' },
       schema: {
         tags,
         summary: "Public: an author's public profile (x = id, y = unique_key)",
