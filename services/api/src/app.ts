@@ -62,8 +62,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let db = options.db;
   const ownsDb = !db;
   const storage = options.storage ?? createFsImageStorage(path.join(config.dataDir, 'uploads'));
+  // A lost idle PostgreSQL connection is logged through the app's logger once it exists.
+  let reportConnectionError = (err: Error): void => {
+    process.stderr.write(`database connection lost: ${err.message}\n`);
+  };
   if (!db) {
-    db = await createDb(config);
+    db = await createDb(config, { onConnectionError: (err) => reportConnectionError(err) });
     await migrate(db);
     const seeded = await seedDatabase(db, {
       admin: { email: config.adminEmail, password: config.adminPassword },
@@ -84,6 +88,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     return503OnClosing: true,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  reportConnectionError = (err) => {
+    app.log.warn({ err }, 'database connection lost; the pool opens a new one on the next query');
+  };
   installValidators(app);
   app.addSchema(ErrorEnvelopeSchema);
 

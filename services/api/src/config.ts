@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isStrongPassword, isValidEmail } from '@vitrine/contracts';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/postgres';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface AppConfig {
@@ -23,6 +24,10 @@ export interface AppConfig {
   scryptCost: number;
   /** Seed demo staff and the default SEO entry on an empty database. */
   seedDemo: boolean;
+  /** PostgreSQL connection, statement, read and idle-in-transaction timeouts (docs/decisions/faults.md). */
+  dbTimeouts: DbTimeouts;
+  /** /api/ready answers 503 when SELECT 1 takes longer than this. */
+  readyTimeoutMs: number;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -44,6 +49,17 @@ function int(value: string | undefined, fallback: number, name: string): number 
 
 function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function dbTimeouts(env: NodeJS.ProcessEnv): DbTimeouts {
+  const statementMs = int(env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.statementMs, 'DB_STATEMENT_TIMEOUT_MS');
+  return {
+    connectMs: int(env.DB_CONNECT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.connectMs, 'DB_CONNECT_TIMEOUT_MS'),
+    statementMs,
+    // The client waits a second longer than the server, so a slow statement is the server's 57014 and a hang is ours.
+    queryMs: int(env.DB_QUERY_TIMEOUT_MS, statementMs ? statementMs + 1000 : DEFAULT_DB_TIMEOUTS.queryMs, 'DB_QUERY_TIMEOUT_MS'),
+    idleInTransactionMs: int(env.DB_IDLE_TX_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 'DB_IDLE_TX_TIMEOUT_MS'),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
@@ -73,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     scryptCost: int(env.SCRYPT_COST, DEFAULT_SCRYPT_COST, 'SCRYPT_COST'),
     seedDemo: env.SEED_DEMO !== 'false',
+    dbTimeouts: dbTimeouts(env),
+    readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
   };
 }

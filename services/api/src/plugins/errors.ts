@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_MESSAGES, type ErrorCode, type ErrorEnvelope, type FieldError } from '@vitrine/contracts';
-import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/faults';
+import { AppError, DatabaseUnavailableError } from '../errors';
 import { toFieldErrors } from './validation';
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
 
 /** Turns any thrown error into the envelope of ARCHITECTURE §4; a 500 never leaks internals. */
 export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers?: Record<string, string> } {
+  // A database fault that did not pass through the db wrappers (e.g. a driver error raised elsewhere).
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return toEnvelope(new DatabaseUnavailableError(error));
   if (error instanceof AppError) {
     return { envelope: envelope(error.statusCode, error.code, error.errors, error.message), ...(error.headers ? { headers: error.headers } : {}) };
   }
