@@ -26,6 +26,9 @@ export interface AppConfig {
   seedDemo: boolean;
   /** PostgreSQL connection, statement, read and idle-in-transaction timeouts (docs/decisions/faults.md). */
   dbTimeouts: DbTimeouts;
+  /** Password hashes (scrypt) running at once, and waiting, before 503 SERVER_BUSY. */
+  hashConcurrency: number;
+  hashQueue: number;
   /** /api/ready answers 503 when SELECT 1 takes longer than this. */
   readyTimeoutMs: number;
 }
@@ -90,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     scryptCost: int(env.SCRYPT_COST, DEFAULT_SCRYPT_COST, 'SCRYPT_COST'),
     seedDemo: env.SEED_DEMO !== 'false',
     dbTimeouts: dbTimeouts(env),
+    hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
+    hashQueue: int(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
     readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
   };
 }
