@@ -8,7 +8,7 @@ import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
@@ -85,7 +85,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    return503OnClosing: true,
+    // The errors plugin answers 503 SHUTTING_DOWN in the envelope while closing.
+    return503OnClosing: false,
+    // Idle keep-alive sockets are closed at shutdown; busy ones once their answer is sent.
+    forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   reportConnectionError = (err) => {

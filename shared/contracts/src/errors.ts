@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   URL_TOO_LONG: 'URL_TOO_LONG',
   MALFORMED_URL: 'MALFORMED_URL',
   HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INVALID_PHOTO: 'INVALID_PHOTO',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
@@ -80,6 +82,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   URL_TOO_LONG: 'The address is too long',
   MALFORMED_URL: 'The address is not valid',
   HEADERS_TOO_LARGE: 'The request headers are too large',
+  MALFORMED_REQUEST: 'The request is not valid HTTP',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
   INVALID_PHOTO: 'The photo must be an image you uploaded',
   INTERNAL_ERROR: 'An unexpected error has occurred. Please try again later.',
 };

@@ -38,6 +38,8 @@ export const errors: Messages<typeof source> = {
   URL_TOO_LONG: 'The address is too long.',
   MALFORMED_URL: 'The address is not valid.',
   HEADERS_TOO_LARGE: 'The request is too large.',
+  MALFORMED_REQUEST: 'The request is not valid.',
+  REQUEST_TIMEOUT: 'The request took too long. Check your connection and try again.',
   INVALID_PHOTO: 'The photo must be an image you uploaded.',
   INTERNAL_ERROR: 'An unexpected error has occurred. Please try again later.',
 

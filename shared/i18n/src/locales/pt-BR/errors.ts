@@ -36,6 +36,8 @@ export const errors = {
   URL_TOO_LONG: 'O endereço é longo demais.',
   MALFORMED_URL: 'O endereço não é válido.',
   HEADERS_TOO_LARGE: 'A requisição é grande demais.',
+  MALFORMED_REQUEST: 'A requisição não é válida.',
+  REQUEST_TIMEOUT: 'A requisição demorou demais. Verifique sua conexão e tente novamente.',
   INVALID_PHOTO: 'A foto deve ser uma imagem enviada por você.',
   INTERNAL_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
 
