@@ -9,6 +9,7 @@ import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import noStorePlugin from './plugins/no-store';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
+  await app.register(noStorePlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage });
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
