@@ -29,6 +29,9 @@ export interface AppConfig {
   /** Password hashes (scrypt) running at once, and waiting, before 503 SERVER_BUSY. */
   hashConcurrency: number;
   hashQueue: number;
+  /** Heavy public reads (search, deep list pages) running at once per process, and waiting, before 503 SERVER_BUSY. */
+  heavyReadConcurrency: number;
+  heavyReadQueue: number;
   /** /api/ready answers 503 when SELECT 1 takes longer than this. */
   readyTimeoutMs: number;
 }
@@ -95,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     dbTimeouts: dbTimeouts(env),
     hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
     hashQueue: int(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    // Embedded PGlite runs one statement at a time on the server's thread: keep its line short.
+    heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
+    heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),
     readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
   };
 }

@@ -35,9 +35,11 @@ export class Semaphore {
     try {
       return await task();
     } finally {
-      // Hand the slot straight to the next waiter (running stays the same), or free it.
+      // Hand the slot straight to the next waiter (running stays the same), or free it. The hand-off
+      // waits for the event loop's next turn so pending I/O (a health check, a page) is served between
+      // two tasks, instead of a chain of promise continuations running them back to back.
       const next = this.waiting.shift();
-      if (next) next();
+      if (next) setImmediate(next);
       else this.running -= 1;
     }
   }
