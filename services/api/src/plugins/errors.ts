@@ -99,6 +99,11 @@ export default fp(
         .headers({ ...error.headers, connection: 'close' })
         .send(envelope(503, 'SHUTTING_DOWN'));
     });
+    // An answer sent while closing ends its keep-alive connection (Node keeps it open otherwise, for
+    // up to keepAliveTimeout, and close() waits for it).
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) void reply.header('connection', 'close');
+    });
 
     app.setErrorHandler((error, request, reply) => {
       const { envelope: body, headers } = toEnvelope(error);
