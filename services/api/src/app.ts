@@ -9,9 +9,10 @@ import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import noStorePlugin from './plugins/no-store';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
@@ -65,8 +66,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let db = options.db;
   const ownsDb = !db;
   const storage = options.storage ?? createFsImageStorage(path.join(config.dataDir, 'uploads'));
+  // A lost idle PostgreSQL connection is logged through the app's logger once it exists.
+  let reportConnectionError = (err: Error): void => {
+    process.stderr.write(`database connection lost: ${err.message}\n`);
+  };
   if (!db) {
-    db = await createDb(config);
+    db = await createDb(config, { onConnectionError: (err) => reportConnectionError(err) });
     await migrate(db);
     const seeded = await seedDatabase(db, {
       admin: { email: config.adminEmail, password: config.adminPassword },
@@ -84,14 +89,23 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // The errors plugin answers 503 SHUTTING_DOWN in the envelope while closing.
+    return503OnClosing: false,
+    // Idle keep-alive sockets are closed at shutdown; busy ones once their answer is sent.
+    forceCloseConnections: 'idle',
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  reportConnectionError = (err) => {
+    app.log.warn({ err }, 'database connection lost; the pool opens a new one on the next query');
+  };
   installValidators(app);
   app.addSchema(ErrorEnvelopeSchema);
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
+  await app.register(noStorePlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isStrongPassword, isValidEmail } from '@vitrine/contracts';
+import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/postgres';
 
 /** Everything the API reads from the environment, parsed once at start. */
 export interface AppConfig {
@@ -35,6 +36,16 @@ export interface AppConfig {
   cspExtraOrigins: string[];
   /** REDIS_URL: keep the rate-limit counters in Redis instead of the database. */
   redisUrl: string | undefined;
+  /** PostgreSQL connection, statement, read and idle-in-transaction timeouts (docs/decisions/faults.md). */
+  dbTimeouts: DbTimeouts;
+  /** Password hashes (scrypt) running at once, and waiting, before 503 SERVER_BUSY. */
+  hashConcurrency: number;
+  hashQueue: number;
+  /** Heavy public reads (search, deep list pages) running at once per process, and waiting, before 503 SERVER_BUSY. */
+  heavyReadConcurrency: number;
+  heavyReadQueue: number;
+  /** /api/ready answers 503 when SELECT 1 takes longer than this. */
+  readyTimeoutMs: number;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -109,6 +120,17 @@ export function parseOrigins(value: string | undefined, name: string): string[] 
     });
 }
 
+function dbTimeouts(env: NodeJS.ProcessEnv): DbTimeouts {
+  const statementMs = int(env.DB_STATEMENT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.statementMs, 'DB_STATEMENT_TIMEOUT_MS');
+  return {
+    connectMs: int(env.DB_CONNECT_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.connectMs, 'DB_CONNECT_TIMEOUT_MS'),
+    statementMs,
+    // The client waits a second longer than the server, so a slow statement is the server's 57014 and a hang is ours.
+    queryMs: int(env.DB_QUERY_TIMEOUT_MS, statementMs ? statementMs + 1000 : DEFAULT_DB_TIMEOUTS.queryMs, 'DB_QUERY_TIMEOUT_MS'),
+    idleInTransactionMs: int(env.DB_IDLE_TX_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 'DB_IDLE_TX_TIMEOUT_MS'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
   const port = int(env.PORT, 8080, 'PORT');
   const dataDir = optional(env.DATA_DIR) ?? path.join(rootDir, 'data');
@@ -140,5 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     corsOrigins: parseOrigins(env.CORS_ORIGINS, 'CORS_ORIGINS'),
     cspExtraOrigins: parseOrigins(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS'),
     redisUrl: optional(env.REDIS_URL),
+    dbTimeouts: dbTimeouts(env),
+    hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
+    hashQueue: int(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    // Embedded PGlite runs one statement at a time on the server's thread: keep its line short.
+    heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
+    heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),
+    readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
   };
 }

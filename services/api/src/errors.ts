@@ -58,7 +58,18 @@ export class RateLimitedError extends AppError {
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor() {
-    super(503, 'SERVICE_UNAVAILABLE');
+  constructor(
+    code: Extract<ErrorCode, 'SERVICE_UNAVAILABLE' | 'DATABASE_UNAVAILABLE' | 'SERVER_BUSY' | 'SHUTTING_DOWN'> = 'SERVICE_UNAVAILABLE',
+    retryAfterSeconds = 5,
+  ) {
+    super(503, code, { headers: { 'retry-after': String(retryAfterSeconds) } });
+  }
+}
+
+/** The database could not be reached, was lost or did not answer in time (db/faults.ts); `cause` keeps the driver's error for the log. */
+export class DatabaseUnavailableError extends ServiceUnavailableError {
+  constructor(cause?: unknown) {
+    super('DATABASE_UNAVAILABLE');
+    if (cause !== undefined) this.cause = cause;
   }
 }

@@ -33,10 +33,16 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s: exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('closed');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error while shutting down');
         process.exit(1);

@@ -32,6 +32,16 @@ export const ERROR_CODES = {
   ARTICLE_TITLE_TAKEN: 'ARTICLE_TITLE_TAKEN',
   CONFLICT: 'CONFLICT',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  SERVER_BUSY: 'SERVER_BUSY',
+  SHUTTING_DOWN: 'SHUTTING_DOWN',
+  FILE_REQUIRED: 'FILE_REQUIRED',
+  URL_TOO_LONG: 'URL_TOO_LONG',
+  MALFORMED_URL: 'MALFORMED_URL',
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  MALFORMED_REQUEST: 'MALFORMED_REQUEST',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  INVALID_PHOTO: 'INVALID_PHOTO',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -71,6 +81,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ARTICLE_TITLE_TAKEN: 'An article with that title already exists',
   CONFLICT: 'The record was changed by someone else',
   SERVICE_UNAVAILABLE: 'Service unavailable',
+  DATABASE_UNAVAILABLE: 'The database is not answering right now. Please try again in a few seconds.',
+  SERVER_BUSY: 'The server is busy. Please try again in a few seconds.',
+  SHUTTING_DOWN: 'The server is restarting. Please try again in a few seconds.',
+  FILE_REQUIRED: 'Choose an image file to upload (multipart field "file")',
+  URL_TOO_LONG: 'The address is too long',
+  MALFORMED_URL: 'The address is not valid',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
+  MALFORMED_REQUEST: 'The request is not valid HTTP',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  INVALID_PHOTO: 'The photo must be an image you uploaded',
   INTERNAL_ERROR: 'An unexpected error has occurred. Please try again later.',
 };
 

@@ -1,15 +1,30 @@
 import fs from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { DatabaseUnavailableError } from '../errors';
+import { isDatabaseUnavailable } from './faults';
 import type { Db, Queryable } from './types';
+
+/** In-process, PGlite can only be "down" once closed (shutdown) or when its WASM instance failed: those are 503s. */
+function translate(err: unknown): unknown {
+  return isDatabaseUnavailable(err) ? new DatabaseUnavailableError(err) : err;
+}
 
 function wrap(conn: PGlite | Transaction): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await conn.query<T>(sql, params as unknown[]);
-      return result.rows;
+      try {
+        const result = await conn.query<T>(sql, params as unknown[]);
+        return result.rows;
+      } catch (err) {
+        throw translate(err);
+      }
     },
     async exec(sql: string): Promise<void> {
-      await conn.exec(sql);
+      try {
+        await conn.exec(sql);
+      } catch (err) {
+        throw translate(err);
+      }
     },
   };
 }
@@ -23,7 +38,13 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: async (fn) => {
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx)));
+      } catch (err) {
+        throw translate(err);
+      }
+    },
     close: () => pg.close(),
   };
 }

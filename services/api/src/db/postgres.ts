@@ -1,49 +1,119 @@
 import pg from 'pg';
+import { DatabaseUnavailableError } from '../errors';
+import { isDatabaseUnavailable } from './faults';
 import type { Db, Queryable } from './types';
+
+/** The timeouts of docs/decisions/faults.md (milliseconds; 0 = none). */
+export interface DbTimeouts {
+  /** Waiting for a new connection (TCP + handshake) or a free pooled one. */
+  connectMs: number;
+  /** Server-side statement_timeout: a statement running longer is cancelled (57014). */
+  statementMs: number;
+  /** Client-side read timeout: the answer must arrive by then, even when the server or the network hangs. */
+  queryMs: number;
+  /** Server-side idle_in_transaction_session_timeout: a transaction left open is ended. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = { connectMs: 5000, statementMs: 10_000, queryMs: 11_000, idleInTransactionMs: 10_000 };
 
 export interface PostgresOptions {
   connectionString: string;
   /** Sets search_path on every connection (tests isolate each file in its own schema). */
   schema?: string;
   max?: number;
+  timeouts?: Partial<DbTimeouts>;
+  /** Where a lost idle connection is reported (the pool replaces it by itself). */
+  onConnectionError?: (err: Error) => void;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+}
+
+/** A database fault becomes a 503 DATABASE_UNAVAILABLE; any other error goes on unchanged. */
+function translate(err: unknown): unknown {
+  return isDatabaseUnavailable(err) ? new DatabaseUnavailableError(err) : err;
 }
 
 function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      const result = await conn.query(sql, params as unknown[]);
-      return result.rows as T[];
+      try {
+        const result = await conn.query(sql, params as unknown[]);
+        return result.rows as T[];
+      } catch (err) {
+        throw translate(err);
+      }
     },
     async exec(sql: string): Promise<void> {
-      await conn.query(sql);
+      try {
+        await conn.query(sql);
+      } catch (err) {
+        throw translate(err);
+      }
     },
   };
 }
 
-/** A PostgreSQL server through a node-postgres pool (DATABASE_URL). */
+/**
+ * A PostgreSQL server through a node-postgres pool (DATABASE_URL). A connection the server closes
+ * while idle (restart, failover, pg_terminate_backend) is logged and dropped; the next query opens a
+ * new one, so the API recovers by itself when the database returns.
+ */
 export function createPostgresDb(options: PostgresOptions): Db {
+  const timeouts = { ...DEFAULT_DB_TIMEOUTS, ...options.timeouts };
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs || undefined,
+    statement_timeout: timeouts.statementMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+    keepAlive: true,
+    application_name: options.applicationName ?? 'vitrine-api',
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // Without a listener, an idle client's error (the server went away) is an uncaught 'error' event
+  // that ends the process. The pool has already removed that client.
+  pool.on('error', (err) => options.onConnectionError?.(err));
   const base = wrap(pool);
   return {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        throw translate(err);
+      }
+      let broken: Error | undefined;
+      // While checked out the pool does not listen to the client: a connection lost between two
+      // statements (server restart, idle-in-transaction timeout) would be an uncaught 'error' event.
+      const onLost = (err: Error) => {
+        broken = err;
+        options.onConnectionError?.(err);
+      };
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        // A client whose connection failed is destroyed on release rather than handed to the next caller.
+        if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
+        else {
+          try {
+            await client.query('ROLLBACK');
+          } catch (rollbackError) {
+            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+          }
+        }
+        throw translate(err);
       } finally {
-        client.release();
+        client.off('error', onLost);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -45,17 +45,26 @@ export class AuthService {
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
     const { db } = this.deps;
     const email = input.email.toLowerCase();
-    const perAccount = await attempts.failuresForEmail(db, email, AUTH_LIMITS.throttleWindowSeconds);
-    if (perAccount.count >= AUTH_LIMITS.maxFailuresPerAccount) throw new RateLimitedError(perAccount.retryAfter);
-    const perIp = await attempts.failuresForIp(db, ip, AUTH_LIMITS.throttleWindowSeconds);
-    if (perIp.count >= AUTH_LIMITS.maxFailuresPerIp) throw new RateLimitedError(perIp.retryAfter);
+    // Counted before the slow password check, atomically: parallel tries cannot pass the limit.
+    const reservation = await attempts.reserve(db, email, ip, {
+      windowSeconds: AUTH_LIMITS.throttleWindowSeconds,
+      maxPerAccount: AUTH_LIMITS.maxFailuresPerAccount,
+      maxPerIp: AUTH_LIMITS.maxFailuresPerIp,
+    });
+    if (!reservation.ok) throw new RateLimitedError(reservation.retryAfter);
 
-    const user = await users.findByEmail(db, email);
-    const ok = user ? await this.hasher.verify(input.password, user.password_hash) : await this.hasher.verifyDummy(input.password);
-    if (!user || !ok) {
-      await attempts.recordFailure(db, email, ip);
-      throw new UnauthorizedError('INVALID_CREDENTIALS');
+    let user: Awaited<ReturnType<typeof users.findByEmail>>;
+    let ok: boolean;
+    try {
+      user = await users.findByEmail(db, email);
+      ok = user ? await this.hasher.verify(input.password, user.password_hash) : await this.hasher.verifyDummy(input.password);
+    } catch (err) {
+      // Not checked (busy hasher, database fault): the attempt does not count against the user.
+      await attempts.release(db, reservation.id).catch(() => undefined);
+      throw err;
     }
+    if (!user || !ok) throw new UnauthorizedError('INVALID_CREDENTIALS');
+    await attempts.release(db, reservation.id);
     // Status is told only to someone who knows the password.
     if (user.status === 'inactive') throw new ForbiddenError('ACCOUNT_INACTIVE');
     if (user.status === 'blocked') throw new ForbiddenError('ACCOUNT_BLOCKED');

@@ -19,7 +19,7 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps): Services {
-  const hasher = new PasswordHasher(deps.config.scryptCost);
+  const hasher = new PasswordHasher(deps.config.scryptCost, { concurrency: deps.config.hashConcurrency, queue: deps.config.hashQueue });
   return {
     auth: new AuthService(deps, hasher),
     users: new UsersService(deps, hasher),

@@ -1,5 +1,6 @@
 import { checkNewPassword, type NewPasswordInput } from '@vitrine/contracts';
 import { BadRequestError } from '../errors';
+import { Semaphore } from '../lib/semaphore';
 import { hashPassword, verifyPassword } from '../lib/security';
 
 /** Applies the contracts' password rules; throws the matching 400 error. */
@@ -8,23 +9,46 @@ export function assertNewPassword(input: NewPasswordInput, requireCurrent: boole
   if (problem) throw new BadRequestError(problem);
 }
 
+export interface HashLimits {
+  /** scrypt runs at most this many at once (it uses libuv's 4-thread pool, shared with fs and zlib). */
+  concurrency: number;
+  /** More waiting than this → 503 SERVER_BUSY at once. */
+  queue: number;
+}
+
+/**
+ * scrypt hashing and checking, capped: a burst of sign-ins queues here (bounded) instead of
+ * filling the thread pool and making every sign-in, and every file read, wait for the burst.
+ */
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;
+  private readonly slots: Semaphore;
 
-  constructor(private readonly cost: number) {}
+  constructor(
+    private readonly cost: number,
+    limits: HashLimits = { concurrency: 2, queue: 32 },
+  ) {
+    this.slots = new Semaphore(limits.concurrency, limits.queue);
+  }
+
+  /** Hashes waiting and running (for tests and metrics). */
+  get load(): { active: number; pending: number } {
+    return { active: this.slots.active, pending: this.slots.pending };
+  }
 
   hash(password: string): Promise<string> {
-    return hashPassword(password, this.cost);
+    return this.slots.run(() => hashPassword(password, this.cost));
   }
 
   verify(password: string, stored: string): Promise<boolean> {
-    return verifyPassword(password, stored);
+    return this.slots.run(() => verifyPassword(password, stored));
   }
 
   /** Spends the same time as a real check, so an unknown email is not told apart by timing. */
   async verifyDummy(password: string): Promise<false> {
     this.dummy ??= hashPassword('dummy-password-for-timing', this.cost);
-    await verifyPassword(password, await this.dummy);
+    const dummy = await this.dummy;
+    await this.slots.run(() => verifyPassword(password, dummy));
     return false;
   }
 }

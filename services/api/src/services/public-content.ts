@@ -4,6 +4,7 @@ import type { ReadResult, SearchPage } from '@vitrine/contracts/schemas';
 import { slugify } from '@vitrine/utils';
 import { NotFoundError } from '../errors';
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightToHtml } from '../lib/html';
+import { Semaphore } from '../lib/semaphore';
 import * as articles from '../repositories/articles';
 import * as categories from '../repositories/categories';
 import * as contentVersion from '../repositories/content-version';
@@ -32,10 +33,22 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
+/** List pages after this one count as heavy reads (a large OFFSET scans every row before it). */
+export const DEEP_PAGE = 10;
+
 export class PublicContentService {
   private homeCache: { version: number; at: number; value: Promise<HomeSections> } | null = null;
 
-  constructor(private readonly deps: ServiceDeps) {}
+  /**
+   * Heavy public reads (every search, list pages past DEEP_PAGE) run at most `heavyReadConcurrency`
+   * at once per process, `heavyReadQueue` more wait, the rest get 503 SERVER_BUSY: 40 anonymous
+   * broad searches cannot queue 40 statements in front of everyone (docs/decisions/faults.md).
+   */
+  readonly heavyReads: Semaphore;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.heavyReads = new Semaphore(deps.config.heavyReadConcurrency, deps.config.heavyReadQueue);
+  }
 
   private cards(rows: articles.ArticleRow[]): ArticleCard[] {
     return rows.map((r) => toCard(r, this.deps.storage));
@@ -86,10 +99,9 @@ export class PublicContentService {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const categoryId = await this.categoryId(input.category);
-    const [rows, total] = await Promise.all([
-      articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }),
-      articles.countPublic(this.deps.db, { categoryId }),
-    ]);
+    const read = () =>
+      Promise.all([articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }), articles.countPublic(this.deps.db, { categoryId })]);
+    const [rows, total] = page > DEEP_PAGE ? await this.heavyReads.run(read) : await read();
     return { items: this.cards(rows), total, page, limit };
   }
 
@@ -100,14 +112,16 @@ export class PublicContentService {
     const categoryId = await this.categoryId(input.category);
     const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
     if (!q) return { items: [], total: 0, page, limit, topic: null };
-    const { rows, total } = await articles.search(this.deps.db, {
-      q,
-      limit,
-      offset: (page - 1) * limit,
-      categoryId,
-      topicId: topic?.id,
-      headlineOptions: HEADLINE_OPTIONS,
-    });
+    const { rows, total } = await this.heavyReads.run(() =>
+      articles.search(this.deps.db, {
+        q,
+        limit,
+        offset: (page - 1) * limit,
+        categoryId,
+        topicId: topic?.id,
+        headlineOptions: HEADLINE_OPTIONS,
+      }),
+    );
     return {
       items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
       total,

@@ -12,13 +12,16 @@ import type {
 } from '@vitrine/contracts';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { generatePassword, uniqueKey } from '../lib/security';
+import type { Queryable } from '../db';
 import * as articles from '../repositories/articles';
+import * as images from '../repositories/images';
 import * as contentVersion from '../repositories/content-version';
 import * as roles from '../repositories/roles';
 import * as sessions from '../repositories/sessions';
 import * as users from '../repositories/users';
 import type { Principal, ServiceDeps } from './context';
 import { assertNewPassword, type PasswordHasher } from './passwords';
+import { toImage } from './content-presenters';
 import { toPublicUser, toUser } from './presenters';
 
 /** The admin route whose access manages every user (ACCESS_ROUTES.user_management). */
@@ -28,11 +31,32 @@ function isDuplicateEmail(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
+const INVALID_PHOTO = () =>
+  new BadRequestError('INVALID_PHOTO', [{ property: 'photo', message: { isValid: 'photo must be an image uploaded through /upload/image by you' } }]);
+
 export class UsersService {
   constructor(
     private readonly deps: ServiceDeps,
     private readonly hasher: PasswordHasher,
   ) {}
+
+  /**
+   * A photo is an image uploaded through /upload/image by the caller or by the user it is for, given
+   * as its id or as one of its variant URLs (what the upload answered); never an arbitrary URL (a
+   * tracking pixel, an off-site or javascript: link on the public author page). Answers the URL to store.
+   */
+  private async resolvePhoto(db: Queryable, photo: string | null | undefined, owners: readonly number[]): Promise<string | null | undefined> {
+    if (photo === undefined || photo === null) return photo;
+    const { storage } = this.deps;
+    const match = /\/images\/([A-Za-z0-9_-]{1,64})\/(\d{1,5})\.webp$/.exec(photo);
+    const id = match ? match[1] : /^[A-Za-z0-9_-]{1,64}$/.test(photo) ? photo : undefined;
+    const row = id ? await images.findById(db, id) : undefined;
+    if (!row || row.created_by === null || !owners.includes(row.created_by)) throw INVALID_PHOTO();
+    if (!match) return toImage(row, storage)?.url ?? null;
+    const width = Number(match[2]);
+    if (!row.variants.some((v) => v.width === width) || storage.url(row.id, width) !== photo) throw INVALID_PHOTO();
+    return photo;
+  }
 
   canManageUsers(principal: Principal): boolean {
     return canOpenRoute(principal.roles, USERS_ROUTE);
@@ -77,6 +101,7 @@ export class UsersService {
     const row = await this.deps.db
       .transaction(async (tx) => {
         if (await users.emailTaken(tx, input.email)) throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+        const photo = await this.resolvePhoto(tx, input.photo, [principal.user.id]);
         const id = await users.insert(tx, {
           unique_key: uniqueKey(),
           name: input.name.trim(),
@@ -90,7 +115,7 @@ export class UsersService {
           phone: input.phone ?? null,
           tax_id: input.tax_id ?? null,
           biography: input.biography ?? null,
-          photo: input.photo ?? null,
+          photo: photo ?? null,
           created_by: principal.user.id,
           verified_at: null,
         });
@@ -132,8 +157,10 @@ export class UsersService {
         }
         // eslint-disable-next-line @typescript-eslint/no-unused-vars -- checked above, never stored
         const { accesses, current_password, ...fields } = input;
+        const photo = await this.resolvePhoto(tx, fields.photo, [principal.user.id, id]);
         await users.update(tx, id, {
           ...fields,
+          ...(photo !== undefined ? { photo } : {}),
           ...(fields.name !== undefined ? { name: fields.name.trim() } : {}),
           ...(fields.last_name !== undefined ? { last_name: fields.last_name.trim() } : {}),
           ...(fields.position !== undefined ? { position: fields.position.trim() } : {}),

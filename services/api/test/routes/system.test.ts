@@ -58,7 +58,7 @@ describe.each(BACKENDS)('health, readiness, OpenAPI (%s)', (backend) => {
 });
 
 describe('readiness with a failing database', () => {
-  it('answers 503 SERVICE_UNAVAILABLE', async () => {
+  it('answers 503 DATABASE_UNAVAILABLE', async () => {
     const broken: Db = {
       kind: 'pglite',
       query: () => Promise.reject(new Error('connection refused')),
@@ -69,7 +69,8 @@ describe('readiness with a failing database', () => {
     const app = await buildApp({ config: testConfig(), db: broken, logger: false });
     const res = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' });
+    expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', message: expect.stringMatching(/database/) });
+    expect(res.headers['retry-after']).toBe('5');
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.close();
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthSchema, ReadySchema } from '@vitrine/contracts/schemas';
-import { ServiceUnavailableError } from '../../errors';
+import { withDeadline } from '../../db/faults';
+import { DatabaseUnavailableError } from '../../errors';
 import { responses } from '../common';
 
 const tags = ['system'];
@@ -17,10 +18,11 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { policy: 'public' }, schema: { tags, summary: 'Readiness: the database answers', response: responses({ 200: ReadySchema }, 503) } },
     async (request) => {
       try {
-        await app.db.query('SELECT 1');
+        // Bounded: a hung database answers 503 here within DB_READY_TIMEOUT_MS, not when the driver gives up.
+        await withDeadline(app.db.query('SELECT 1'), app.config.readyTimeoutMs);
       } catch (err) {
         request.log.error({ err }, 'readiness check failed');
-        throw new ServiceUnavailableError();
+        throw new DatabaseUnavailableError(err);
       }
       return { status: 'ready' as const };
     },

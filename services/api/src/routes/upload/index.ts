@@ -11,10 +11,13 @@ import { BEARER, responses } from '../common';
  */
 const uploaders = { routes: ['list-of-articles', 'compose', 'list-of-categories', 'settings-profile'] } as const;
 
+const fileRequired = () => new BadRequestError('FILE_REQUIRED', [{ property: 'file', message: { isNotEmpty: 'Image is required' } }]);
+
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Multipart is parsed only inside this plugin: JSON routes keep refusing other content types.
   await app.register(multipart, {
-    limits: { fileSize: CONTENT_LIMITS.imageBytes, files: 1, fields: 0, parts: 2, headerPairs: 100 },
+    // One field is let through (then ignored) so a `file` part sent without a file is told FILE_REQUIRED, not 413.
+    limits: { fileSize: CONTENT_LIMITS.imageBytes, files: 1, fields: 1, parts: 2, headerPairs: 100 },
   });
 
   app.post(
@@ -29,16 +32,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The type is read from the bytes (SVG and anything else: 415); larger than CONTENT_LIMITS.imageBytes: 413. Stored as WebP at 320, 640, 960, 1280 and 1920 px wide (never upscaled). `url` is the largest variant up to 1280 px; `srcset` lists all.',
         security: BEARER,
         consumes: ['multipart/form-data'],
-        response: responses({ 201: Envelope(ImageSchema) }, 401, 403, 413, 415),
+        response: responses({ 201: Envelope(ImageSchema) }, 400, 401, 403, 413, 415),
       },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { message: 'Send the image as multipart/form-data (field "file")' });
       const file = await request.file();
-      if (!file || file.fieldname !== 'file') {
-        throw new BadRequestError('VALIDATION_ERROR', [{ property: 'file', message: { isNotEmpty: 'Image is required' } }]);
-      }
+      // No file part, a part under another name, a `file` field without a file, an empty file: one answer.
+      if (!file || file.fieldname !== 'file' || !file.filename) throw fileRequired();
       const data = await file.toBuffer();
+      if (data.length === 0) throw fileRequired();
       const image = await app.services.images.upload(data, file.filename, principalOf(request).user.id);
       return reply.code(201).send({ data: image, message: CONTENT_SUCCESS_MESSAGES.IMAGE_UPLOADED });
     },
