@@ -87,6 +87,7 @@ function databaseStore(db: Db) {
  */
 export default fp(
   async function rateLimitPlugin(app: FastifyInstance) {
+    let skipOnError = false;
     let store: { store: NonNullable<RateLimitOptions['store']> } | { redis: Redis; nameSpace: string };
     if (app.config.redisUrl) {
       // Fail fast instead of queueing while Redis is away: the limited routes answer an error, not hang.
@@ -96,12 +97,17 @@ export default fp(
         await redis.quit();
       });
       store = { redis, nameSpace: 'vitrine-rate-' };
+      // Redis away: requests go on unlimited rather than fail (fail open). Sign-in keeps its failure
+      // throttle in the database (services/auth.ts), so a Redis outage opens no door to password guessing.
+      skipOnError = true;
     } else {
       store = { store: databaseStore(app.db) as unknown as NonNullable<RateLimitOptions['store']> };
     }
     await app.register(rateLimit, {
       global: false,
       ...store,
+      // With the database store an error is the database's own: it is a 503 DATABASE_UNAVAILABLE answer.
+      skipOnError,
       errorResponseBuilder: (_request, context) => new RateLimitedError(context.ttl / 1000),
       addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
       addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
