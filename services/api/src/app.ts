@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
+import type { EngineTuning } from './jobs';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -21,6 +22,7 @@ import articleRoutes from './routes/article';
 import categoryRoutes from './routes/category';
 import publicRoutes from './routes/public';
 import uploadRoutes from './routes/upload';
+import mailRoutes from './routes/mail';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -39,6 +41,8 @@ export interface BuildAppOptions {
   onSeed?: (result: SeedResult) => void;
   /** Where uploaded images go (default: the filesystem under DATA_DIR/uploads). */
   storage?: ImageStorage;
+  /** Job engine timings (tests shorten them; production keeps the defaults). */
+  jobs?: Partial<EngineTuning>;
 }
 
 export const REDACT = [
@@ -89,7 +93,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { db, config, ownsDb, storage });
+  await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
   await app.register(authPlugin);
   await app.register(swaggerPlugin);
 
@@ -103,6 +107,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(categoryRoutes);
       await api.register(articleRoutes);
       await api.register(publicRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );

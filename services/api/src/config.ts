@@ -23,6 +23,10 @@ export interface AppConfig {
   scryptCost: number;
   /** Seed demo staff and the default SEO entry on an empty database. */
   seedDemo: boolean;
+  /** JOBS=on (default): this process runs job workers and the scheduler; off: it only enqueues. */
+  jobsWorkers: boolean;
+  /** JOBS_SCHEMA: the PostgreSQL schema of the job engine's tables (default pgboss). */
+  jobsSchema: string;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -42,8 +46,21 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (v === 'on') return true;
+  if (v === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+}
+
 function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function schemaName(value: string, name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(value)) throw new Error(`${name} must be a lower-case PostgreSQL name (letters, digits, _), got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
@@ -73,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     scryptCost: int(env.SCRYPT_COST, DEFAULT_SCRYPT_COST, 'SCRYPT_COST'),
     seedDemo: env.SEED_DEMO !== 'false',
+    jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
+    jobsSchema: schemaName(optional(env.JOBS_SCHEMA) ?? 'pgboss', 'JOBS_SCHEMA'),
   };
 }
