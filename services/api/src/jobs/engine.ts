@@ -136,6 +136,22 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     return { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, lastAttempt: job.retryCount >= job.retryLimit };
   }
 
+  /**
+   * Replicas starting together race to create the same queue (pg-boss creates a partition per queue) and
+   * PostgreSQL may abort one of them as a deadlock: whoever lost finds the queue made by the winner.
+   */
+  async function createQueueOnce(name: string, queueOptions: PgBoss.Queue): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, queueOptions);
+        return;
+      } catch (err) {
+        if (await boss.getQueue(name)) return;
+        if (attempt >= 3) throw err;
+      }
+    }
+  }
+
   async function declare(name: string, def: Defined): Promise<void> {
     const queueOptions = {
       name,
@@ -145,7 +161,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       retryBackoff: def.options.retryBackoff,
       expireInSeconds: def.options.expireInSeconds,
     };
-    await boss.createQueue(name, queueOptions);
+    await createQueueOnce(name, queueOptions);
     await boss.updateQueue(name, queueOptions);
     if (!options.workers) return;
     def.workerId = await boss.work<object>(
