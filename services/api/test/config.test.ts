@@ -25,4 +25,12 @@ describe('config', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password' })).toThrow('ADMIN_PASSWORD');
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT');
   });
+
+  it('runs job workers unless JOBS=off, in the pgboss schema unless JOBS_SCHEMA says otherwise', () => {
+    expect(loadConfig({}, '/repo')).toMatchObject({ jobsWorkers: true, jobsSchema: 'pgboss' });
+    expect(loadConfig({ JOBS: 'off', JOBS_SCHEMA: 'vitrine_jobs' }, '/repo')).toMatchObject({ jobsWorkers: false, jobsSchema: 'vitrine_jobs' });
+    expect(loadConfig({ JOBS: 'ON' }, '/repo').jobsWorkers).toBe(true);
+    expect(() => loadConfig({ JOBS: 'yes' })).toThrow('JOBS must be "on" or "off"');
+    expect(() => loadConfig({ JOBS_SCHEMA: 'jobs; drop' })).toThrow('JOBS_SCHEMA');
+  });
 });
