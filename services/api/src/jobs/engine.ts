@@ -47,12 +47,15 @@ export interface EngineTuning {
   /** How often schedules are checked; and how often the schedule queue is polled. */
   cronMonitorIntervalSeconds: number;
   cronWorkerIntervalSeconds: number;
+  /** First wait before retrying a failed start (doubles up to 60 s). */
+  startRetrySeconds: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
   maintenanceIntervalSeconds: 60,
   cronMonitorIntervalSeconds: 30,
   cronWorkerIntervalSeconds: 10,
+  startRetrySeconds: 5,
 };
 
 export interface JobEngineOptions {
@@ -82,10 +85,18 @@ export interface JobEngine {
    * `ignoreDelays` also runs retries whose backoff has not elapsed. For tests and one-off scripts.
    */
   drain(options?: { ignoreDelays?: boolean }): Promise<number>;
+  /** Starts the engine (installs or migrates its tables, declares queues, saves schedules, starts workers); throws when it cannot. */
   start(): Promise<void>;
+  /**
+   * start(), but a failure (database down at boot) is logged and retried in the background (5 s, doubling
+   * to 60 s) instead of failing the app: requests that need no job keep working meanwhile.
+   */
+  launch(): Promise<void>;
   /** Stops polling and scheduling; waits (up to timeoutMs) for running jobs, then fails the rest so they retry. */
   stop(timeoutMs?: number): Promise<void>;
   readonly workers: boolean;
+  /** True once start() (or a launch() retry) has succeeded, until stop(). */
+  readonly started: boolean;
   readonly boss: PgBoss;
 }
 
@@ -116,17 +127,23 @@ interface Defined {
 
 export function createJobEngine(options: JobEngineOptions): JobEngine {
   const tuning = { ...DEFAULT_TUNING, ...options.tuning };
-  const boss = new PgBoss({
-    db: bossDb(options.db),
-    schema: options.schema,
-    migrate: true,
-    supervise: options.workers,
-    schedule: options.workers,
-    maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
-    cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds,
-    cronWorkerIntervalSeconds: tuning.cronWorkerIntervalSeconds,
-  });
-  boss.on('error', (err: Error) => options.log.error({ err }, 'job engine error'));
+  const makeBoss = (): PgBoss => {
+    const instance = new PgBoss({
+      db: bossDb(options.db),
+      schema: options.schema,
+      migrate: true,
+      supervise: options.workers,
+      schedule: options.workers,
+      maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
+      cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds,
+      cronWorkerIntervalSeconds: tuning.cronWorkerIntervalSeconds,
+    });
+    instance.on('error', (err: Error) => options.log.error({ err }, 'job engine error'));
+    return instance;
+  };
+  // A pg-boss instance whose start failed cannot be started again: a failed start replaces it.
+  let boss = makeBoss();
+  let retryTimer: NodeJS.Timeout | undefined;
 
   const queues = new Map<string, Defined>();
   const schedules = new Map<string, { cron: string; data: object | undefined }>();
@@ -183,8 +200,28 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     return true;
   }
 
+  async function start(): Promise<void> {
+    if (started) return;
+    try {
+      await boss.start();
+      for (const [name, def] of queues) await declare(name, def);
+      for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
+      started = true;
+    } catch (err) {
+      const failed = boss;
+      boss = makeBoss();
+      await failed.stop({ graceful: false, close: false }).catch(() => undefined);
+      throw err;
+    }
+  }
+
   return {
-    boss,
+    get boss() {
+      return boss;
+    },
+    get started() {
+      return started;
+    },
     workers: options.workers,
     async define(queue, queueOptions, handler) {
       const def: Defined = { options: queueOptions, handler: handler as JobHandler<object> };
@@ -224,14 +261,27 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
         if (!any) return ran;
       }
     },
-    async start() {
-      if (started) return;
-      await boss.start();
-      started = true;
-      for (const [name, def] of queues) await declare(name, def);
-      for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
+    start,
+    async launch() {
+      const firstDelayMs = tuning.startRetrySeconds * 1000;
+      let delayMs = firstDelayMs;
+      const attempt = async (): Promise<void> => {
+        retryTimer = undefined;
+        try {
+          await start();
+          if (delayMs > firstDelayMs) options.log.info('job engine started');
+        } catch (err) {
+          options.log.error({ err, retryInSeconds: delayMs / 1000 }, 'job engine could not start; retrying');
+          retryTimer = setTimeout(() => void attempt(), delayMs);
+          retryTimer.unref();
+          delayMs = Math.min(delayMs * 2, 60_000);
+        }
+      };
+      await attempt();
     },
     async stop(timeoutMs = 10_000) {
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = undefined;
       if (!started) return;
       started = false;
       await new Promise<void>((resolve) => {

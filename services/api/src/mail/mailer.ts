@@ -96,7 +96,7 @@ export function createMailer(options: {
       if (!mail || mail.status !== 'queued') return { skipped: mail?.status ?? 'missing' };
       if (!transport) {
         // SMTP_URL was removed while mail waited: nothing to send it with, kept as stored.
-        await db.query("UPDATE outbox SET status = 'stored' WHERE id = $1::bigint", [id]);
+        await outbox.markStored(db, id);
         return { skipped: 'no SMTP_URL' };
       }
       try {

@@ -37,7 +37,7 @@ export default fp<DbPluginOptions>(
     const jobs = createJobEngine({ db: options.db, schema: config.jobsSchema, workers: config.jobsWorkers, log: app.log, tuning: options.jobs });
     const mailer = createMailer({ db: options.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
     await registerJobs(jobs, { db: options.db, mailer, log: app.log });
-    await jobs.start();
+    await jobs.launch();
     app.decorate('db', options.db);
     app.decorate('jobs', jobs);
     app.decorate('config', options.config);

@@ -38,9 +38,13 @@ export async function findById(db: Queryable, id: string): Promise<OutboxMail | 
   return rows[0];
 }
 
-/** Counts one delivery attempt; the error is kept when it failed (null clears it on success). */
 export async function markSent(db: Queryable, id: string): Promise<void> {
   await db.query("UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1::bigint", [id]);
+}
+
+/** Queued mail that can no longer be sent (SMTP_URL removed while it waited): kept as stored. */
+export async function markStored(db: Queryable, id: string): Promise<void> {
+  await db.query("UPDATE outbox SET status = 'stored' WHERE id = $1::bigint", [id]);
 }
 
 export async function recordAttemptFailed(db: Queryable, id: string, error: string): Promise<void> {

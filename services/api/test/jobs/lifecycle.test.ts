@@ -1,3 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../src/db';
+import { createPgliteDb } from '../../src/db/pglite';
+import { createJobEngine } from '../../src/jobs/engine';
 import { BACKENDS, setupApp, testConfig } from '../helpers';
 
 /** The engine starts with the app and stops with it: a job running at close finishes before the database closes. */
@@ -28,6 +32,42 @@ describe.each(BACKENDS)('job engine lifecycle (%s)', (backend) => {
       expect(rows[0]).toEqual({ state: 'completed', output: { finished: true } });
     } finally {
       await ctx.close();
+    }
+  }, 60_000);
+});
+
+describe('job engine start with the database down', () => {
+  it('does not fail the app: it logs, retries in the background and starts once the database answers', async () => {
+    const real = await createPgliteDb('memory://');
+    let down = true;
+    const refuse = () => Promise.reject(new Error('connection refused'));
+    const flaky: Db = {
+      kind: 'pglite',
+      query: (sql, params) => (down ? refuse() : real.query(sql, params)),
+      exec: (sql) => (down ? refuse() : real.exec(sql)),
+      transaction: (fn) => (down ? refuse() : real.transaction(fn)),
+      close: () => real.close(),
+    };
+    const errors: string[] = [];
+    const log = { error: (_obj: unknown, msg: string) => errors.push(msg), info: () => undefined } as unknown as FastifyBaseLogger;
+    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 1 } });
+    let ran = 0;
+    await engine.define('test-later', { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 60, pollingIntervalSeconds: 1 }, async () => {
+      ran += 1;
+    });
+    try {
+      await engine.launch();
+      expect(engine.started).toBe(false);
+      expect(errors).toContain('job engine could not start; retrying');
+
+      down = false;
+      while (!engine.started) await new Promise((r) => setTimeout(r, 100));
+      await engine.send('test-later', {});
+      expect(await engine.drain()).toBe(1);
+      expect(ran).toBe(1);
+    } finally {
+      await engine.stop();
+      await real.close();
     }
   }, 60_000);
 });
