@@ -200,8 +200,16 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     return true;
   }
 
-  async function start(): Promise<void> {
-    if (started) return;
+  let starting: Promise<void> | undefined;
+
+  /** One start at a time: concurrent callers (launch retries, a send) share it. */
+  function start(): Promise<void> {
+    if (started) return Promise.resolve();
+    starting ??= startOnce().finally(() => (starting = undefined));
+    return starting;
+  }
+
+  async function startOnce(): Promise<void> {
     try {
       await boss.start();
       for (const [name, def] of queues) await declare(name, def);
@@ -233,6 +241,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       if (started) await boss.schedule(queue, cron, data, { tz: 'UTC' });
     },
     async send(queue, data, sendOptions = {}, tx) {
+      // Not started yet (database down at boot, retry pending): start now. Not inside a caller's transaction,
+      // which on PGlite holds the only connection the start needs.
+      if (!started) {
+        if (tx) throw new Error('job engine not started: call start() before sending inside a transaction');
+        await start();
+      }
       const id = await boss.send(queue, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.singletonSeconds ? { singletonSeconds: sendOptions.singletonSeconds } : {}),

@@ -81,6 +81,8 @@ export function createMailer(options: {
         );
         return;
       }
+      // The engine may still be waiting to retry its start (database down at boot): start it first.
+      await jobs.start();
       // The outbox row and its delivery job commit together: no mail is recorded without a job, nor the reverse.
       await db.transaction(async (tx) => {
         const outboxId = await outbox.insert(tx, message, 'queued');

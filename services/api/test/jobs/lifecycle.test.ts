@@ -36,21 +36,27 @@ describe.each(BACKENDS)('job engine lifecycle (%s)', (backend) => {
   }, 60_000);
 });
 
+/** A PGlite database that refuses every call until up() is called. */
+async function databaseDown(): Promise<{ real: Db; flaky: Db; up: () => void }> {
+  const real = await createPgliteDb('memory://');
+  let down = true;
+  const refuse = () => Promise.reject(new Error('connection refused'));
+  const flaky: Db = {
+    kind: 'pglite',
+    query: (sql, params) => (down ? refuse() : real.query(sql, params)),
+    exec: (sql) => (down ? refuse() : real.exec(sql)),
+    transaction: (fn) => (down ? refuse() : real.transaction(fn)),
+    close: () => real.close(),
+  };
+  return { real, flaky, up: () => (down = false) };
+}
+
 describe('job engine start with the database down', () => {
-  it('does not fail the app: it logs, retries in the background and starts once the database answers', async () => {
-    const real = await createPgliteDb('memory://');
-    let down = true;
-    const refuse = () => Promise.reject(new Error('connection refused'));
-    const flaky: Db = {
-      kind: 'pglite',
-      query: (sql, params) => (down ? refuse() : real.query(sql, params)),
-      exec: (sql) => (down ? refuse() : real.exec(sql)),
-      transaction: (fn) => (down ? refuse() : real.transaction(fn)),
-      close: () => real.close(),
-    };
+  it('does not fail the app: it logs and retries, and a send once the database answers starts it', async () => {
+    const { real, flaky, up } = await databaseDown();
     const errors: string[] = [];
     const log = { error: (_obj: unknown, msg: string) => errors.push(msg), info: () => undefined } as unknown as FastifyBaseLogger;
-    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 1 } });
+    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 60 } });
     let ran = 0;
     await engine.define('test-later', { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 60, pollingIntervalSeconds: 1 }, async () => {
       ran += 1;
@@ -60,11 +66,28 @@ describe('job engine start with the database down', () => {
       expect(engine.started).toBe(false);
       expect(errors).toContain('job engine could not start; retrying');
 
-      down = false;
-      while (!engine.started) await new Promise((r) => setTimeout(r, 100));
+      up();
+      // A send before the background retry comes starts the engine itself.
       await engine.send('test-later', {});
+      expect(engine.started).toBe(true);
       expect(await engine.drain()).toBe(1);
       expect(ran).toBe(1);
+    } finally {
+      await engine.stop();
+      await real.close();
+    }
+  }, 60_000);
+
+  it('starts by itself on a background retry once the database answers', async () => {
+    const { real, flaky, up } = await databaseDown();
+    const log = { error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
+    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 1 } });
+    try {
+      await engine.launch();
+      expect(engine.started).toBe(false);
+      up();
+      while (!engine.started) await new Promise((r) => setTimeout(r, 100));
+      expect(await engine.boss.getQueues()).toEqual([]);
     } finally {
       await engine.stop();
       await real.close();
