@@ -200,6 +200,11 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     return true;
   }
 
+  function notify(queue: string): void {
+    const workerId = queues.get(queue)?.workerId;
+    if (workerId) boss.notifyWorker(workerId);
+  }
+
   let starting: Promise<void> | undefined;
 
   /** One start at a time: concurrent callers (launch retries, a send) share it. */
@@ -255,13 +260,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       });
       // A worker of this process picks the job up now instead of at its next poll; inside a
       // transaction the caller calls notify() once it has committed.
-      if (id && !tx) this.notify(queue);
+      if (id && !tx) notify(queue);
       return id;
     },
-    notify(queue) {
-      const workerId = queues.get(queue)?.workerId;
-      if (workerId) boss.notifyWorker(workerId);
-    },
+    notify,
     async drain({ ignoreDelays = false } = {}) {
       let ran = 0;
       for (;;) {
@@ -296,15 +298,14 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     async stop(timeoutMs = 10_000) {
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = undefined;
+      // A start under way (a launch retry, a send) ends first, so that nothing keeps running after stop.
+      if (starting) await starting.catch(() => undefined);
       if (!started) return;
       started = false;
-      await new Promise<void>((resolve) => {
-        boss.once('stopped', () => resolve());
-        // close: false — the database belongs to the app and is closed after the engine.
-        boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch((err: unknown) => {
-          options.log.error({ err }, 'job engine did not stop cleanly');
-          resolve();
-        });
+      // Resolves once running jobs finished (or, past the timeout, were failed back to the queue).
+      // close: false — the database belongs to the app and is closed after the engine.
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs }).catch((err: unknown) => {
+        options.log.error({ err }, 'job engine did not stop cleanly');
       });
     },
   };
