@@ -7,6 +7,7 @@ import path from 'node:path';
 import { loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
+import type { EngineTuning } from './jobs';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -25,6 +26,7 @@ import articleRoutes from './routes/article';
 import categoryRoutes from './routes/category';
 import publicRoutes from './routes/public';
 import uploadRoutes from './routes/upload';
+import mailRoutes from './routes/mail';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -43,6 +45,8 @@ export interface BuildAppOptions {
   onSeed?: (result: SeedResult) => void;
   /** Where uploaded images go (default: the filesystem under DATA_DIR/uploads). */
   storage?: ImageStorage;
+  /** Job engine timings (tests shorten them; production keeps the defaults). */
+  jobs?: Partial<EngineTuning>;
 }
 
 export const REDACT = [
@@ -106,7 +110,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
-  await app.register(dbPlugin, { db, config, ownsDb, storage });
+  await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);
   await app.register(authPlugin);
@@ -131,6 +135,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(categoryRoutes);
       await api.register(articleRoutes);
       await api.register(publicRoutes);
+      await api.register(mailRoutes);
     },
     { prefix: '/api' },
   );

@@ -46,6 +46,10 @@ export interface AppConfig {
   heavyReadQueue: number;
   /** /api/ready answers 503 when SELECT 1 takes longer than this. */
   readyTimeoutMs: number;
+  /** JOBS=on (default): this process runs job workers and the scheduler; off: it only enqueues. */
+  jobsWorkers: boolean;
+  /** JOBS_SCHEMA: the PostgreSQL schema of the job engine's tables (default pgboss). */
+  jobsSchema: string;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -63,6 +67,14 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (v === 'on') return true;
+  if (v === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}"`);
 }
 
 function optional(value: string | undefined): string | undefined {
@@ -129,6 +141,9 @@ function dbTimeouts(env: NodeJS.ProcessEnv): DbTimeouts {
     queryMs: int(env.DB_QUERY_TIMEOUT_MS, statementMs ? statementMs + 1000 : DEFAULT_DB_TIMEOUTS.queryMs, 'DB_QUERY_TIMEOUT_MS'),
     idleInTransactionMs: int(env.DB_IDLE_TX_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 'DB_IDLE_TX_TIMEOUT_MS'),
   };
+function schemaName(value: string, name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,49}$/.test(value)) throw new Error(`${name} must be a lower-case PostgreSQL name (letters, digits, _), got "${value}"`);
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoRootFrom(__dirname)): AppConfig {
@@ -169,5 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
     heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),
     readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
+    jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
+    jobsSchema: schemaName(optional(env.JOBS_SCHEMA) ?? 'pgboss', 'JOBS_SCHEMA'),
   };
 }

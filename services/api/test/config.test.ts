@@ -43,4 +43,12 @@ describe('config', () => {
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow('CORS_ORIGINS');
     expect(() => loadConfig({ CSP_EXTRA_ORIGINS: 'javascript:alert(1)' })).toThrow('CSP_EXTRA_ORIGINS');
   });
+
+  it('runs job workers unless JOBS=off, in the pgboss schema unless JOBS_SCHEMA says otherwise', () => {
+    expect(loadConfig({}, '/repo')).toMatchObject({ jobsWorkers: true, jobsSchema: 'pgboss' });
+    expect(loadConfig({ JOBS: 'off', JOBS_SCHEMA: 'vitrine_jobs' }, '/repo')).toMatchObject({ jobsWorkers: false, jobsSchema: 'vitrine_jobs' });
+    expect(loadConfig({ JOBS: 'ON' }, '/repo').jobsWorkers).toBe(true);
+    expect(() => loadConfig({ JOBS: 'yes' })).toThrow('JOBS must be "on" or "off"');
+    expect(() => loadConfig({ JOBS_SCHEMA: 'jobs; drop' })).toThrow('JOBS_SCHEMA');
+  });
 });

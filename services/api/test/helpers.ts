@@ -24,15 +24,19 @@ export const TEST_SCRYPT_COST = 1024;
 export const PUBLIC_URL = 'http://vitrine.test';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, ...overrides };
+  // No job workers: tests run due jobs on demand with app.jobs.drain().
+  return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, jobsWorkers: false, ...overrides };
 }
 
-/** An empty, migrated database; PostgreSQL runs get a schema of their own, dropped by cleanup. */
-export async function createTestDb(backend: Backend): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+/**
+ * An empty, migrated database; PostgreSQL runs get a schema of their own, dropped by cleanup.
+ * `schema` is where the job engine's tables go too (pgboss on PGlite, the file's own schema on PostgreSQL).
+ */
+export async function createTestDb(backend: Backend): Promise<{ db: Db; schema: string; cleanup: () => Promise<void> }> {
   if (backend === 'pglite') {
     const db = await createPgliteDb('memory://');
     await migrate(db);
-    return { db, cleanup: () => db.close() };
+    return { db, schema: 'pgboss', cleanup: () => db.close() };
   }
   const connectionString = process.env.TEST_DATABASE_URL as string;
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -44,6 +48,7 @@ export async function createTestDb(backend: Backend): Promise<{ db: Db; cleanup:
   await migrate(db);
   return {
     db,
+    schema,
     cleanup: async () => {
       await db.close();
       const dropper = new pg.Client({ connectionString });
@@ -86,11 +91,11 @@ export interface TestContext {
 let counter = 0;
 
 export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestContext> {
-  const { db, cleanup } = await createTestDb(backend);
+  const { db, schema, cleanup } = await createTestDb(backend);
   const seeded = await seedDatabase(db, { admin: ADMIN, demo: false, scryptCost: TEST_SCRYPT_COST });
   // Uploads go to a throw-away data folder.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
-  const app = await buildApp({ config: testConfig({ dataDir }), logger: false, ...options, db });
+  const app = await buildApp({ logger: false, ...options, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>

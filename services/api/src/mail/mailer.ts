@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import type { JobEngine, JobRun, QueueOptions } from '../jobs/engine';
 import * as outbox from '../repositories/outbox';
 
 export interface MailMessage {
@@ -11,33 +12,113 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Stores the mail in the outbox and sends it when SMTP is configured. Never throws on delivery failure. */
+  /**
+   * Records the mail in the outbox and, when SMTP is configured, enqueues its delivery in the same
+   * transaction (a worker sends it, retrying transient failures). Never waits for SMTP.
+   */
   send(message: MailMessage): Promise<void>;
+  /** The delivery job's handler: sends one outbox mail through SMTP and records the outcome. */
+  deliver(job: JobRun<MailJob>): Promise<DeliveryOutcome>;
   close(): void;
 }
 
+export interface MailJob {
+  outboxId: string;
+}
+
+export type DeliveryOutcome = { sent: true } | { failed: string } | { skipped: string };
+
+export const MAIL_QUEUE = 'mail-deliver';
+
+/**
+ * Delivery retries: 8 retries after the first try, the n-th about 30·2^(n-1) s later (with up to
+ * 100 % jitter), so the last one comes 2–4 h after the request. A run still going after 2 min
+ * (hung connection, dead worker) is failed over and retried.
+ */
+export const MAIL_QUEUE_OPTIONS: QueueOptions = {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  pollingIntervalSeconds: 5,
+};
+
 const LINK_RE = /https?:\/\/\S+/g;
 
-export function createMailer(options: { db: Db; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+/** SMTP replies 5xx are final (unknown mailbox, rejected content); everything else may pass later. */
+export function isPermanentSmtpFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const e = err as Error & { code?: string; responseCode?: number; response?: string };
+  const parts = [e.code, e.responseCode, e.response ?? e.message].filter((p) => p !== undefined && p !== '');
+  return parts.join(' ').slice(0, 500);
+}
+
+export function createMailer(options: {
+  db: Db;
+  jobs: JobEngine;
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const { db, jobs, log } = options;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
+    : undefined;
+
   return {
     async send(message) {
-      const id = await outbox.insert(options.db, message);
       if (!transport) {
-        options.log.info(
+        await outbox.insert(db, message, 'stored');
+        log.info(
           // Without SMTP the log is how a developer reads the mail: links and codes included.
           { mail: { to: message.to, subject: message.subject, links: message.text.match(LINK_RE) ?? [], text: message.text } },
           'mail stored in the outbox (SMTP_URL not set)',
         );
         return;
       }
+      // The engine may still be waiting to retry its start (database down at boot): start it first.
+      await jobs.start();
+      // The outbox row and its delivery job commit together: no mail is recorded without a job, nor the reverse.
+      await db.transaction(async (tx) => {
+        const outboxId = await outbox.insert(tx, message, 'queued');
+        await jobs.send(MAIL_QUEUE, { outboxId } satisfies MailJob, {}, tx);
+      });
+      jobs.notify(MAIL_QUEUE);
+    },
+
+    async deliver(job) {
+      const id = job.data.outboxId;
+      const mail = await outbox.findById(db, id);
+      // Already delivered or given up on (a run that was failed over after it had finished), or purged.
+      if (!mail || mail.status !== 'queued') return { skipped: mail?.status ?? 'missing' };
+      if (!transport) {
+        // SMTP_URL was removed while mail waited: nothing to send it with, kept as stored.
+        await outbox.markStored(db, id);
+        return { skipped: 'no SMTP_URL' };
+      }
       try {
-        await transport.sendMail({ from: options.from, ...message });
-        await outbox.markSent(options.db, id);
+        await transport.sendMail({ from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        await outbox.markSent(db, id);
+        return { sent: true };
       } catch (err) {
-        options.log.error({ err, mail: { to: message.to, subject: message.subject } }, 'mail delivery failed; kept in the outbox');
+        const error = describe(err);
+        const context = { outboxId: id, to: mail.to_address, subject: mail.subject, attempt: job.retryCount + 1, error };
+        if (isPermanentSmtpFailure(err) || job.lastAttempt) {
+          await outbox.markFailed(db, id, error);
+          log.warn({ mail: context }, isPermanentSmtpFailure(err) ? 'mail refused by the SMTP server; marked failed' : 'mail delivery retries exhausted; marked failed');
+          return { failed: error };
+        }
+        await outbox.recordAttemptFailed(db, id, error);
+        log.info({ mail: context }, 'mail delivery failed; will retry');
+        throw err;
       }
     },
+
     close() {
       transport?.close();
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Db } from '../db';
 import { createFsImageStorage, type ImageStorage } from '../lib/image-storage';
+import { createJobEngine, registerJobs, type EngineTuning, type JobEngine } from '../jobs';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import type { AppConfig } from '../config';
@@ -13,6 +14,7 @@ declare module 'fastify' {
     config: AppConfig;
     services: Services;
     mailer: Mailer;
+    jobs: JobEngine;
     storage: ImageStorage;
   }
 }
@@ -24,19 +26,28 @@ export interface DbPluginOptions {
   ownsDb: boolean;
   /** Defaults to the filesystem under DATA_DIR/uploads. */
   storage?: ImageStorage | undefined;
+  /** Job engine timings (tests shorten them). */
+  jobs?: Partial<EngineTuning> | undefined;
 }
 
-/** The database, the mailer and the services, shared by every route; closed with the app. */
+/** The database, the job engine, the mailer and the services, shared by every route; closed with the app. */
 export default fp<DbPluginOptions>(
   async function dbPlugin(app: FastifyInstance, options: DbPluginOptions) {
-    const mailer = createMailer({ db: options.db, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom, log: app.log });
+    const { config } = options;
+    const jobs = createJobEngine({ db: options.db, schema: config.jobsSchema, workers: config.jobsWorkers, log: app.log, tuning: options.jobs });
+    const mailer = createMailer({ db: options.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+    await registerJobs(jobs, { db: options.db, mailer, log: app.log });
+    await jobs.launch();
     app.decorate('db', options.db);
+    app.decorate('jobs', jobs);
     app.decorate('config', options.config);
     app.decorate('mailer', mailer);
     const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
     app.decorate('storage', storage);
     app.decorate('services', createServices({ db: options.db, config: options.config, mailer, log: app.log, storage }));
     app.addHook('onClose', async () => {
+      // Running jobs finish (or are failed back to the queue for a retry) before the database closes.
+      await jobs.stop();
       mailer.close();
       if (options.ownsDb) await options.db.close();
     });

@@ -26,6 +26,7 @@ export default fp(
           { name: 'upload', description: 'Image uploads (responsive WebP)' },
           { name: 'public', description: 'Public blog reads: home, list, search, article, author (cacheable)' },
           { name: 'system', description: 'Health and readiness' },
+          { name: 'mail', description: 'Mail delivery: the outbox and its status (settings access)' },
         ],
       },
       hideUntagged: true,

@@ -12,8 +12,8 @@ export async function dailySalt(db: Queryable, candidate: string): Promise<strin
   return rows[0]?.salt ?? candidate;
 }
 
-export async function dropOldSalts(db: Queryable): Promise<void> {
-  await db.query(`DELETE FROM read_salts WHERE day < (now() AT TIME ZONE 'UTC')::date - 1`);
+export async function dropOldSalts(db: Queryable): Promise<number> {
+  return (await db.query(`DELETE FROM read_salts WHERE day < (now() AT TIME ZONE 'UTC')::date - 1 RETURNING 1`)).length;
 }
 
 /**
@@ -38,7 +38,7 @@ export async function addRead(db: Queryable, articleId: number, reads = 1, day?:
   );
 }
 
-/** Expired dedup rows are useless: dropped now and then. */
-export async function purgeExpired(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM read_dedup WHERE expires_at < now()');
+/** Expired dedup rows are useless: dropped by the hourly purge job. */
+export async function purgeExpired(db: Queryable): Promise<number> {
+  return (await db.query('DELETE FROM read_dedup WHERE expires_at < now() RETURNING 1')).length;
 }

@@ -168,11 +168,6 @@ export class PublicContentService {
       if (fresh) await reads.addRead(tx, id);
       return fresh;
     });
-    // Housekeeping, now and then (about one read in fifty).
-    if (Math.random() < 0.02) {
-      await reads.purgeExpired(db);
-      await reads.dropOldSalts(db);
-    }
     return { counted };
   }
 }

@@ -5,3 +5,4 @@ export * from './seo';
 export * from './messages';
 export * from './system';
 export * from './content';
+export * from './mail';
