@@ -141,6 +141,8 @@ function dbTimeouts(env: NodeJS.ProcessEnv): DbTimeouts {
     queryMs: int(env.DB_QUERY_TIMEOUT_MS, statementMs ? statementMs + 1000 : DEFAULT_DB_TIMEOUTS.queryMs, 'DB_QUERY_TIMEOUT_MS'),
     idleInTransactionMs: int(env.DB_IDLE_TX_TIMEOUT_MS, DEFAULT_DB_TIMEOUTS.idleInTransactionMs, 'DB_IDLE_TX_TIMEOUT_MS'),
   };
+}
+
 function schemaName(value: string, name: string): string {
   if (!/^[a-z_][a-z0-9_]{0,49}$/.test(value)) throw new Error(`${name} must be a lower-case PostgreSQL name (letters, digits, _), got "${value}"`);
   return value;
