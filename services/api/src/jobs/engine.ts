@@ -49,6 +49,11 @@ export interface EngineTuning {
   cronWorkerIntervalSeconds: number;
   /** First wait before retrying a failed start (doubles up to 60 s). */
   startRetrySeconds: number;
+  /**
+   * How long launch() and stop() wait for a start that neither succeeds nor fails (a hung database):
+   * past it the app starts, or closes, without waiting; a send still starts the engine first.
+   */
+  startWaitSeconds: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -56,7 +61,26 @@ export const DEFAULT_TUNING: EngineTuning = {
   cronMonitorIntervalSeconds: 30,
   cronWorkerIntervalSeconds: 10,
   startRetrySeconds: 5,
+  startWaitSeconds: 10,
 };
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first (never rejects). */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    promise.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    );
+  });
+}
 
 export interface JobEngineOptions {
   db: Db;
@@ -293,13 +317,14 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
           delayMs = Math.min(delayMs * 2, 60_000);
         }
       };
-      await attempt();
+      // A hung database neither answers nor fails: the app starts anyway and the attempt goes on.
+      await settledWithin(attempt(), tuning.startWaitSeconds * 1000);
     },
     async stop(timeoutMs = 10_000) {
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = undefined;
       // A start under way (a launch retry, a send) ends first, so that nothing keeps running after stop.
-      if (starting) await starting.catch(() => undefined);
+      if (starting) await settledWithin(starting, tuning.startWaitSeconds * 1000);
       if (!started) return;
       started = false;
       // Resolves once running jobs finished (or, past the timeout, were failed back to the queue).

@@ -152,7 +152,7 @@ describe('embedded database (PGlite) closed or hung', () => {
       transaction: () => never,
       close: () => Promise.resolve(),
     };
-    const app = await buildApp({ config: testConfig({ readyTimeoutMs: 200 }), db: hung, logger: false });
+    const app = await buildApp({ config: testConfig({ readyTimeoutMs: 200 }), db: hung, logger: false, jobs: { startWaitSeconds: 0.1 } });
     await expectUnavailable(app, 'GET', '/api/ready');
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await app.close();
