@@ -181,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     redisUrl: optional(env.REDIS_URL),
     dbTimeouts: dbTimeouts(env),
     hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
-    hashQueue: int(env.HASH_QUEUE, 32, 'HASH_QUEUE'),
+    hashQueue: int(env.HASH_QUEUE, 8, 'HASH_QUEUE'),
     // Embedded PGlite runs one statement at a time on the server's thread: keep its line short.
     heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
     heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),

@@ -25,12 +25,26 @@ export class Semaphore {
     return this.waiting.length;
   }
 
+  /** Whether run() would be refused right now (every slot busy and the queue full). */
+  get full(): boolean {
+    return this.running >= this.limit && this.waiting.length >= this.queue;
+  }
+
+  /** Refuses at once (503 SERVER_BUSY) when full: lets a caller skip work that would only lead to a refusal. */
+  assertRoom(): void {
+    if (this.full) throw new ServiceUnavailableError('SERVER_BUSY', this.retryAfterSeconds);
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
       if (this.waiting.length >= this.queue) throw new ServiceUnavailableError('SERVER_BUSY', this.retryAfterSeconds);
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
       this.running += 1;
+      // Start on the event loop's next turn, not inside the I/O callback that brought the request:
+      // work that holds the thread (embedded PGlite runs SQL synchronously) then cannot keep the
+      // rest of a burst — and the health check behind it — from being read, and refused, first.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     try {
       return await task();

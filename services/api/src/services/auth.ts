@@ -45,6 +45,8 @@ export class AuthService {
   async login(input: LoginInput, ip: string): Promise<LoginResult> {
     const { db } = this.deps;
     const email = input.email.toLowerCase();
+    // A check that could not even queue is refused before it costs the database anything.
+    this.hasher.assertRoom();
     // Counted before the slow password check, atomically: parallel tries cannot pass the limit.
     const reservation = await attempts.reserve(db, email, ip, {
       windowSeconds: AUTH_LIMITS.throttleWindowSeconds,

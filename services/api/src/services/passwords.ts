@@ -26,7 +26,7 @@ export class PasswordHasher {
 
   constructor(
     private readonly cost: number,
-    limits: HashLimits = { concurrency: 2, queue: 32 },
+    limits: HashLimits = { concurrency: 2, queue: 8 },
   ) {
     this.slots = new Semaphore(limits.concurrency, limits.queue);
   }
@@ -34,6 +34,11 @@ export class PasswordHasher {
   /** Hashes waiting and running (for tests and metrics). */
   get load(): { active: number; pending: number } {
     return { active: this.slots.active, pending: this.slots.pending };
+  }
+
+  /** 503 SERVER_BUSY now when a check could not even queue: callers refuse before any database work. */
+  assertRoom(): void {
+    this.slots.assertRoom();
   }
 
   hash(password: string): Promise<string> {

@@ -96,32 +96,41 @@ export class PublicContentService {
   }
 
   async articles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
+    const page = input.page ?? 1;
+    return page > DEEP_PAGE ? this.heavyReads.run(() => this.readArticles(input)) : this.readArticles(input);
+  }
+
+  private async readArticles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const categoryId = await this.categoryId(input.category);
-    const read = () =>
-      Promise.all([articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }), articles.countPublic(this.deps.db, { categoryId })]);
-    const [rows, total] = page > DEEP_PAGE ? await this.heavyReads.run(read) : await read();
+    const [rows, total] = await Promise.all([
+      articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }),
+      articles.countPublic(this.deps.db, { categoryId }),
+    ]);
     return { items: this.cards(rows), total, page, limit };
   }
 
-  async search(input: SearchInput): Promise<SearchPage> {
+  /** The whole search (its topic lookup too) holds one heavy-read slot, so a burst never fills the database's queue. */
+  search(input: SearchInput): Promise<SearchPage> {
+    return this.heavyReads.run(() => this.readSearch(input));
+  }
+
+  private async readSearch(input: SearchInput): Promise<SearchPage> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const q = input.q.trim();
     const categoryId = await this.categoryId(input.category);
     const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
     if (!q) return { items: [], total: 0, page, limit, topic: null };
-    const { rows, total } = await this.heavyReads.run(() =>
-      articles.search(this.deps.db, {
-        q,
-        limit,
-        offset: (page - 1) * limit,
-        categoryId,
-        topicId: topic?.id,
-        headlineOptions: HEADLINE_OPTIONS,
-      }),
-    );
+    const { rows, total } = await articles.search(this.deps.db, {
+      q,
+      limit,
+      offset: (page - 1) * limit,
+      categoryId,
+      topicId: topic?.id,
+      headlineOptions: HEADLINE_OPTIONS,
+    });
     return {
       items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
       total,

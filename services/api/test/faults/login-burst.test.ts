@@ -150,10 +150,13 @@ describe('password hashing is capped', () => {
     const stored = await hasher.hash('Right#Pass1');
     const running = hasher.verify('Right#Pass1', stored);
     const queued = hasher.verify('Wrong#Pass1', stored);
+    // Sign-in asks before any database work: no room → 503 at once.
+    expect(() => hasher.assertRoom()).toThrow(expect.objectContaining({ statusCode: 503, code: 'SERVER_BUSY' }));
     const refused = hasher.verify('Right#Pass1', stored);
     await expect(refused).rejects.toBeInstanceOf(AppError);
     await expect(refused).rejects.toMatchObject({ code: 'SERVER_BUSY' });
     await expect(Promise.all([running, queued])).resolves.toEqual([true, false]);
     expect(hasher.load).toEqual({ active: 0, pending: 0 });
+    expect(() => hasher.assertRoom()).not.toThrow();
   });
 });
