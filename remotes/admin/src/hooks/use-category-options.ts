@@ -1,4 +1,4 @@
-import { listCategories } from '@vitrine/core';
+import { listCategories } from '../api/categories';
 import { useQuery } from '../lib/use-query';
 
 /** Every category (the API's page size limit is 100), for filters and the compose form. */

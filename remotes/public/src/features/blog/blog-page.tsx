@@ -1,5 +1,6 @@
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { fetchPublicArticles, fetchPublicCategories, Link, useSearchParams, useTranslation } from '@vitrine/core';
+import { Link, useSearchParams, useTranslation } from '@vitrine/core';
+import { fetchPublicArticles, fetchPublicCategories } from '../../api/public-content';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';

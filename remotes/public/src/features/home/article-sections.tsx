@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PUBLIC_ROUTES, type ArticleCard as Card, type HomeSections } from '@vitrine/contracts';
-import { fetchHome, Link, useTranslation } from '@vitrine/core';
+import { Link, useTranslation } from '@vitrine/core';
+import { fetchHome } from '../../api/public-content';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { ErrorState } from '../../components/error-state';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { buildPath, PUBLIC_ROUTES, type PublicUser } from '@vitrine/contracts';
-import { Link, recentUpdatedUsers, useTranslation } from '@vitrine/core';
+import { Link, useTranslation } from '@vitrine/core';
+import { recentUpdatedUsers } from '../../api/public-content';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { SearchBox } from '../../components/search-box';

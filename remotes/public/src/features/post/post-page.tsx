@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PUBLIC_ROUTES, type PublicArticle } from '@vitrine/contracts';
-import { countRead, fetchPublicArticle, Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { countRead, fetchPublicArticle } from '../../api/public-content';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';

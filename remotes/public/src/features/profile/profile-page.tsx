@@ -1,5 +1,6 @@
 import { PUBLIC_ROUTES, type AuthorCard, type AuthorProfile } from '@vitrine/contracts';
-import { fetchAuthorProfile, Link, useParams, useTranslation } from '@vitrine/core';
+import { Link, useParams, useTranslation } from '@vitrine/core';
+import { fetchAuthorProfile } from '../../api/public-content';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';

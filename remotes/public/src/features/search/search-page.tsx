@@ -1,5 +1,6 @@
 import { PUBLIC_ROUTES, type ArticleCard as Card } from '@vitrine/contracts';
-import { fetchPublicCategories, Link, searchArticles, useParams, useSearchParams, useTranslation } from '@vitrine/core';
+import { Link, useParams, useSearchParams, useTranslation } from '@vitrine/core';
+import { fetchPublicCategories, searchArticles } from '../../api/public-content';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';

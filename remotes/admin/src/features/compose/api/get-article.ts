@@ -1,5 +1,5 @@
 import type { Article } from '@vitrine/contracts';
-import { getArticle } from '@vitrine/core';
+import { getArticle } from '../../../api/articles';
 import { useQuery } from '../../../lib/use-query';
 
 /** The article named in the URL, unless the page already holds it (e.g. just created). */

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import type { Article, Revision } from '@vitrine/contracts';
-import { listRevisions, restoreRevision, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { listRevisions, restoreRevision } from '../../../api/articles';
 import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useQuery } from '../../../lib/use-query';

@@ -1,5 +1,5 @@
 import type { ArticlesListInput } from '@vitrine/contracts';
-import { listArticles } from '@vitrine/core';
+import { listArticles } from '../../../api/articles';
 import { useQuery } from '../../../lib/use-query';
 
 /** One page of articles for the list's search, filters and pagination. */

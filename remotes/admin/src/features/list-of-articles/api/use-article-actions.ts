@@ -1,5 +1,6 @@
 import type { Article } from '@vitrine/contracts';
-import { changeArticleStatus, deleteArticle, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { changeArticleStatus, deleteArticle } from '../../../api/articles';
 import { useFeedback } from '../../../lib/use-feedback';
 
 /** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then `refresh`. */

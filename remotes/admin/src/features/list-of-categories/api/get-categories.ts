@@ -1,4 +1,4 @@
-import { listCategories } from '@vitrine/core';
+import { listCategories } from '../../../api/categories';
 import { useQuery } from '../../../lib/use-query';
 
 /** The categories table (every category, active or not; the API allows 100 per page). */

@@ -7,10 +7,10 @@ import type {
   ListPage,
   PublicArticle,
   PublicArticlesInput,
+  PublicUser,
   SearchInput,
 } from '@vitrine/contracts';
-import { http } from '../http';
-import { getRuntimeConfig } from '../runtime-config';
+import { getRuntimeConfig, http } from '@vitrine/core';
 
 export async function fetchHome(): Promise<HomeSections> {
   const { data } = await http.get<Envelope<HomeSections>>('/public/home');
@@ -55,5 +55,10 @@ export async function fetchAuthorProfile(id: number, uniqueKey: string): Promise
 
 export async function fetchPublicCategories(): Promise<CategoryChip[]> {
   const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories');
+  return data.data;
+}
+
+export async function recentUpdatedUsers(count: number): Promise<PublicUser[]> {
+  const { data } = await http.get<Envelope<PublicUser[]>>(`/user/user/recent-updated-users/${count}`);
   return data.data;
 }
