@@ -64,7 +64,7 @@ function createConfig(o) {
           filename: 'remoteEntry.js',
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedDeps(),
+          shared: sharedDeps(o.dir),
           manifest: true,
           dts: false,
           // Never initialise every remote to negotiate shared versions: a page loads only the remote it needs,

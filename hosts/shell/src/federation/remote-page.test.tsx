@@ -65,3 +65,17 @@ test('a route the remote does not export shows not-found', async () => {
   });
   expect(await screen.findByTestId('not-found')).toBeInTheDocument();
 });
+
+test('a remote that needs a newer shared package than the shell provides is refused with its own text', async () => {
+  // What Module Federation throws (strictVersion) when the remote's range is not met by the shell's singleton.
+  loadRemote.mockRejectedValueOnce(
+    new Error(
+      '[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @vitrine/core does not satisfy the requirement of admin_remote which needs ^2.0.0)',
+    ),
+  );
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(screen.getByRole('heading')).toHaveTextContent(i18n.t('common:remote.incompatibleTitle'));
+  expect(screen.getByText(i18n.t('common:remote.incompatibleText'))).toBeInTheDocument();
+  expect(console.error).toHaveBeenCalledWith(expect.stringContaining('admin_remote needs @vitrine/core ^2.0.0'));
+});
