@@ -1,10 +1,14 @@
 import { lazy, type ComponentType } from 'react';
 import type { RemotePagesModule } from '@vitrine/contracts';
+import { withQueryClient } from './lib/query-provider';
 import { loadAdminTexts } from './texts';
 
-/** A page's chunk and the admin texts, fetched together: the page never renders without its texts. */
+/**
+ * A page's chunk and the admin texts, fetched together (the page never renders without its texts),
+ * inside the remote's own QueryClient.
+ */
 const page = (load: () => Promise<ComponentType>) =>
-  lazy(() => Promise.all([load(), loadAdminTexts()]).then(([Component]) => ({ default: Component })));
+  lazy(() => Promise.all([load(), loadAdminTexts()]).then(([Component]) => ({ default: withQueryClient(Component) })));
 
 /** The admin remote's surface: one lazy page (its own chunk) per admin route name. */
 export const pages = {
