@@ -114,16 +114,18 @@ const PUBLIC_FAQ = {
   topics: 'Topics: {{names}}',
 };
 `,
-  'src/features/faq-variant/loader.ts': `import { http } from '@vitrine/core';
+  'src/features/faq-variant/loader.ts': `import { fetchPublicCategories } from '../../api/public-content';
+import { defineLoader } from '../../lib/loader';
 
-export async function loadTopics(): Promise<string[]> {
-  const { data } = await http.get<{ data: { name: string }[] }>('/public/categories');
-  return data.data.map((c) => c.name);
-}
+/** A route loader like the remote's own: the blog's topics, by name. */
+export const topicsLoader = defineLoader({
+  key: () => 'faq-topics',
+  load: ({ http }) => fetchPublicCategories(http).then((list) => list.map((c) => c.name)),
+});
 `,
-  'src/features/faq-variant/faq-page.tsx': `import { useEffect, useState } from 'react';
-import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';
-import { loadTopics } from './loader';
+  'src/features/faq-variant/faq-page.tsx': `import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';
+import { useLoader } from '../../lib/loader';
+import { topicsLoader } from './loader';
 
 const NS = 'public_faq';
 
@@ -137,12 +139,11 @@ export function loadFaqTexts(): Promise<void> {
 
 export function FaqPage() {
   const { t } = useTranslation(NS);
-  const [topics, setTopics] = useState<string[]>();
-  useEffect(() => void loadTopics().then(setTopics), []);
+  const topics = useLoader(topicsLoader);
   return (
     <section data-testid="faq-variant">
       <h1 data-testid="faq-title">{t('title')}</h1>
-      {topics && <p data-testid="faq-topics">{t('topics', { names: topics.join(', ') })}</p>}
+      {topics.status === 'success' && <p data-testid="faq-topics">{t('topics', { names: topics.data.join(', ') })}</p>}
     </section>
   );
 }
