@@ -49,7 +49,8 @@ function NoResults() {
   );
 }
 
-function Results({ term, page }: { term: string; page: number }) {
+/** The results of the route's term and page (searchLoader reads both from the route). */
+function Results() {
   const { t } = useTranslation('public');
   const { t: te } = useTranslation('errors');
   const results = useLoader(searchLoader);
@@ -77,7 +78,7 @@ function Results({ term, page }: { term: string; page: number }) {
 export function SearchPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();
-  const { term, page } = searchQuery(useParams(), query);
+  const { term } = searchQuery(useParams(), query);
   useDocumentMeta(term ? `${t('search.title', { term })} · Vitrine` : `${t('home.searchLabel')} · Vitrine`);
 
   return (
@@ -86,7 +87,7 @@ export function SearchPage() {
         <h1>{term ? t('search.title', { term }) : t('home.searchLabel')}</h1>
         <SearchBox key={term} initial={term} />
       </header>
-      {term ? <Results term={term} page={page} /> : <p>{t('search.prompt')}</p>}
+      {term ? <Results /> : <p>{t('search.prompt')}</p>}
     </div>
   );
 }
