@@ -9,7 +9,8 @@
 // Our shared surface (SHARED_SURFACE): the package's own version is what an app provides, and the
 // app's dependency range in its package.json is what it requires. `strictVersion` makes a remote that
 // needs a newer incompatible surface fail to load (the shell shows the "needs a newer shell" fallback)
-// instead of running against the shell's older copy. @vitrine/contracts and @vitrine/utils hold no
+// instead of running against the shell's older copy; the shell also checks each remote's manifest
+// itself before using it (hosts/shell/src/federation/compatibility.ts). @vitrine/contracts and @vitrine/utils hold no
 // state: every app bundles the part it imports, so a remote may use newer contracts freely.
 const path = require('node:path');
 
@@ -37,11 +38,15 @@ function sharedDeps(consumerDir = path.join(root, 'hosts/shell')) {
     shared[name] = config;
     if (WITH_SUBPATHS.includes(name)) shared[`${name}/`] = config;
   }
-  for (const name of SHARED_SURFACE) {
-    const version = require(path.join(root, 'node_modules', name, 'package.json')).version;
+  for (const [name, version] of Object.entries(providedSurface())) {
     shared[name] = { singleton: true, version, requiredVersion: requiredRange(consumer, name), strictVersion: true };
   }
   return shared;
 }
 
-module.exports = { sharedDeps, SHARED_SURFACE };
+/** The version of each shared-surface package this checkout provides. */
+function providedSurface() {
+  return Object.fromEntries(SHARED_SURFACE.map((name) => [name, require(path.join(root, 'node_modules', name, 'package.json')).version]));
+}
+
+module.exports = { sharedDeps, providedSurface, SHARED_SURFACE };

@@ -1,7 +1,9 @@
+import { IncompatibleRemoteError } from './compatibility';
+
 /** Why a remote's page cannot be shown: it could not be fetched, it needs a newer shell, or it threw. */
 export type RemoteFailure = 'load' | 'incompatible' | 'render';
 
-/** What Module Federation says when a remote requires a shared-package version the shell does not provide (strictVersion). */
+/** What Module Federation says when a remote requires a shared-package version the shell does not provide (strictVersion); the shell's own check throws IncompatibleRemoteError. */
 const INCOMPATIBLE = /of shared singleton module (\S+) does not satisfy the requirement of (\S+) which needs ([^)\s]+)/;
 const CHUNK_FAILED = /Loading chunk|Failed to fetch|RUNTIME-/;
 
@@ -15,6 +17,7 @@ function messages(error: unknown): string[] {
 
 /** The shared package (and range) a refused remote needs, for the console and the fallback's details. */
 export function incompatibility(error: unknown): { pkg: string; remote: string; needs: string } | null {
+  if (error instanceof IncompatibleRemoteError) return { pkg: error.pkg, remote: error.remote, needs: error.needs };
   for (const message of messages(error)) {
     const m = INCOMPATIBLE.exec(message);
     if (m) return { pkg: m[1]!, remote: m[2]!, needs: m[3]! };

@@ -104,13 +104,18 @@ export function RemotePage({ remote, page }: RemotePageProps) {
 
   if (state.status === 'failed') return <RemoteFallback kind={state.kind} onRetry={retry} />;
   if (state.status === 'loading') return <Spinner label="" />;
-  const Page = state.module.pages[page];
-  if (!Page) return <NotFoundPage />;
   return (
     <RemoteErrorBoundary key={`${page}:${attempt}`} onRetry={retry}>
       <Suspense fallback={<Spinner label="" />}>
-        <Page />
+        <PageOf module={state.module} page={page} />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** The remote's page for a route name; inside the boundary, so a broken module shows the fallback too. */
+function PageOf({ module, page }: { module: RemotePagesModule; page: RouteName }) {
+  const Page = module.pages[page];
+  if (!Page) return <NotFoundPage />;
+  return <Page />;
 }
