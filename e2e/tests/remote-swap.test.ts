@@ -231,3 +231,37 @@ test('8b. a new public screen with a new request and new texts ships by rebuildi
   });
   assert.deepEqual(shellFiles(), shellBefore, "the shell's files were not touched (main.js and index.html)");
 });
+
+test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
+  const incompatible = temp('admin-incompatible');
+  try {
+    // Built against a (pretend) @vitrine/core 1.1 API: its range is ^1.1.0, the shell provides 1.0.0.
+    await buildVariant({
+      remote: 'admin',
+      files: {},
+      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.1.0"') },
+      buildId: 'e2e-incompatible',
+      outDir: incompatible,
+    });
+    deploy(incompatible, served.admin);
+    await inSession(suite.browser, suite.baseUrl, 'admin-remote-incompatible', async ({ page, errors }) => {
+      await page.goto('/login');
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+      const fallback = page.getByTestId('remote-fallback');
+      await fallback.waitFor();
+      assert.equal(await fallback.getByRole('heading').innerText(), 'Esta parte do site precisa de uma versão mais nova do site');
+      assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
+      assert.equal(await page.getByTestId('admin-menu').count(), 1, "the shell's chrome is still there");
+      assert.ok(
+        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.1.0')),
+        `the console names the package and range (${errors.join(' | ')})`,
+      );
+      // The public site is not affected.
+      await page.goto('/');
+      await page.getByTestId('home-page').waitFor();
+    });
+  } finally {
+    fs.rmSync(incompatible, { recursive: true, force: true });
+  }
+});
