@@ -4,7 +4,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDeps } = require('./shared-deps');
+const { sharedDeps, providedSurface } = require('./shared-deps');
 
 const root = path.join(__dirname, '../..');
 
@@ -58,13 +58,17 @@ function createConfig(o) {
         ],
       },
       plugins: [
-        new DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()) }),
+        new DefinePlugin({
+          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()),
+          // The shell checks each remote's manifest against what it provides (hosts/shell/src/federation/compatibility.ts).
+          ...(o.host ? { __SHARED_SURFACE__: JSON.stringify(providedSurface()) } : {}),
+        }),
         new ModuleFederationPlugin({
           name: o.name,
           filename: 'remoteEntry.js',
           exposes: o.exposes ?? {},
           remotes: {},
-          shared: sharedDeps(),
+          shared: sharedDeps(o.dir),
           manifest: true,
           dts: false,
           // Never initialise every remote to negotiate shared versions: a page loads only the remote it needs,

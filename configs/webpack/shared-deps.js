@@ -1,33 +1,52 @@
-// The singletons the shell provides and every remote consumes (ARCHITECTURE §3),
-// written once. Versions come from the shell's package.json.
-// react-router and react-i18next are not shared whole: the apps import the part
-// they use from @vitrine/core (itself a singleton), which keeps one instance of
-// each at run time for half the weight (docs/decisions/public-weight.md).
+// The singletons the shell provides and every remote consumes (ARCHITECTURE §3), written once.
+// docs/decisions/shared-surface.md: what is shared, and the semver rule for changing it.
+//
+// Libraries: one instance at run time (react, the i18next core, axios, zustand, antd, dayjs).
+// react-router and react-i18next are not shared whole: the apps import the part they use from
+// @vitrine/core (itself a singleton), which keeps one instance of each at run time for half the
+// weight (docs/decisions/public-weight.md).
+//
+// Our shared surface (SHARED_SURFACE): the package's own version is what an app provides, and the
+// app's dependency range in its package.json is what it requires. `strictVersion` makes a remote that
+// needs a newer incompatible surface fail to load (the shell shows the "needs a newer shell" fallback)
+// instead of running against the shell's older copy; the shell also checks each remote's manifest
+// itself before using it (hosts/shell/src/federation/compatibility.ts). @vitrine/contracts and @vitrine/utils hold no
+// state: every app bundles the part it imports, so a remote may use newer contracts freely.
 const path = require('node:path');
-const shellPkg = require(path.join(__dirname, '../../hosts/shell/package.json'));
 
-const WORKSPACE_PACKAGES = ['@vitrine/contracts', '@vitrine/core', '@vitrine/ui', '@vitrine/utils', '@vitrine/i18n'];
+const root = path.join(__dirname, '../..');
+const shellPkg = require(path.join(root, 'hosts/shell/package.json'));
 
-function sharedDeps() {
-  const deps = shellPkg.dependencies;
-  const lib = (name, extra = {}) => ({ singleton: true, requiredVersion: deps[name], ...extra });
-  const shared = {
-    react: lib('react'),
-    'react/': lib('react'),
-    'react-dom': lib('react-dom'),
-    'react-dom/': lib('react-dom'),
-    zustand: lib('zustand'),
-    axios: lib('axios'),
-    i18next: lib('i18next'),
-    antd: lib('antd'),
-    dayjs: lib('dayjs'),
-    'dayjs/': lib('dayjs'),
-  };
-  for (const name of WORKSPACE_PACKAGES) {
-    const version = require(path.join(__dirname, '../../node_modules', name, 'package.json')).version;
-    shared[name] = { singleton: true, version, requiredVersion: version };
+const SHARED_SURFACE = ['@vitrine/core', '@vitrine/ui', '@vitrine/i18n'];
+const LIBRARIES = ['react', 'react-dom', 'zustand', 'axios', 'i18next', 'antd', 'dayjs'];
+/** Libraries whose subpaths are imported too ('react/jsx-runtime', 'react-dom/client', 'dayjs/locale/pt-br'). */
+const WITH_SUBPATHS = ['react', 'react-dom', 'dayjs'];
+
+/** The version an app requires of a shared package: its own dependency range (the shell's for a library it lacks). */
+function requiredRange(consumerPkg, name) {
+  const range = consumerPkg.dependencies?.[name] ?? shellPkg.dependencies[name];
+  if (!range) throw new Error(`${consumerPkg.name} shares ${name} but neither it nor the shell depends on it`);
+  return range;
+}
+
+/** @param {string} [consumerDir] the app being built (its package.json gives the required ranges); the shell's by default */
+function sharedDeps(consumerDir = path.join(root, 'hosts/shell')) {
+  const consumer = require(path.join(consumerDir, 'package.json'));
+  const shared = {};
+  for (const name of LIBRARIES) {
+    const config = { singleton: true, requiredVersion: requiredRange(consumer, name) };
+    shared[name] = config;
+    if (WITH_SUBPATHS.includes(name)) shared[`${name}/`] = config;
+  }
+  for (const [name, version] of Object.entries(providedSurface())) {
+    shared[name] = { singleton: true, version, requiredVersion: requiredRange(consumer, name), strictVersion: true };
   }
   return shared;
 }
 
-module.exports = { sharedDeps, WORKSPACE_PACKAGES };
+/** The version of each shared-surface package this checkout provides. */
+function providedSurface() {
+  return Object.fromEntries(SHARED_SURFACE.map((name) => [name, require(path.join(root, 'node_modules', name, 'package.json')).version]));
+}
+
+module.exports = { sharedDeps, providedSurface, SHARED_SURFACE };

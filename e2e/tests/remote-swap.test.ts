@@ -1,97 +1,267 @@
-// Scenario 8: a rebuilt admin remote, swapped into the served folder like a static-host deploy,
-// shows its change after a reload; the shell's files are not touched.
+// Scenario 8: a remote ships a new feature without a shell redeploy. A variant of the admin remote
+// adds a screen (route `users`, which the shell's route table knows and the current admin remote does
+// not export) that calls an endpoint the shell's build never calls, with text keys the shell never
+// had, in pt-BR and en-US; the same for the public remote (route `faq`). Each is built from a copy of
+// the remote's source, swapped into the served folder under the running server (like a static-host
+// deploy), and works after a reload in both languages. The shell's files are never touched.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { setupSuite } from '../support/app';
 import { inSession, signIn } from '../support/browser';
-import { ROOT, servedRoot } from '../support/env';
+import { ADMIN, servedRoot } from '../support/env';
+import { buildVariant, deploy } from '../support/variant';
 
 // The bundles the server serves (the run's snapshot, or the checkout's dist folders).
-const ADMIN_DIST = path.join(servedRoot(), 'remotes', 'admin', 'dist');
 const SHELL_DIST = path.join(servedRoot(), 'hosts', 'shell', 'dist');
-const served = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-admin-served-'));
-const rebuilt = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-admin-rebuilt-'));
-fs.cpSync(ADMIN_DIST, served, { recursive: true });
+const temp = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-e2e-${name}-`));
+const served = { admin: temp('admin-served'), public: temp('public-served') };
+const rebuilt = { admin: temp('admin-rebuilt'), public: temp('public-rebuilt') };
+fs.cpSync(path.join(servedRoot(), 'remotes', 'admin', 'dist'), served.admin, { recursive: true });
+fs.cpSync(path.join(servedRoot(), 'remotes', 'public', 'dist'), served.public, { recursive: true });
 
-const suite = setupSuite({ name: 'remote-swap', env: { REMOTES_DIR_ADMIN: served } });
+const suite = setupSuite({ name: 'remote-swap', env: { REMOTES_DIR_ADMIN: served.admin, REMOTES_DIR_PUBLIC: served.public } });
 after(() => {
-  fs.rmSync(served, { recursive: true, force: true });
-  fs.rmSync(rebuilt, { recursive: true, force: true });
+  for (const dir of [...Object.values(served), ...Object.values(rebuilt)]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function hashOf(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-}
+const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const shellFiles = () => ({ main: hashOf(path.join(SHELL_DIST, 'main.js')), index: hashOf(path.join(SHELL_DIST, 'index.html')) });
 
-/** Builds the admin remote with another BUILD_ID into `outDir` (remotes/admin/dist is left alone). */
-function buildAdmin(buildId: string, outDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-    const child = spawn(process.execPath, [cli, '--mode', 'production', '--output-path', outDir], {
-      cwd: path.join(ROOT, 'remotes', 'admin'),
-      env: { ...process.env, BUILD_ID: buildId },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`admin build exited with ${code}:\n${out}`))));
+/** Hashes of every /main.js body the page receives (what the browser ran of the shell). */
+function watchShell(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname !== '/main.js' || response.status() !== 200) return;
+    void response.body().then(
+      (body) => bodies.push(createHash('sha256').update(body).digest('hex')),
+      () => undefined,
+    );
   });
+  return bodies;
 }
 
-test('8. a rebuilt admin remote swapped in shows its build id after reload, the shell unchanged', { timeout: 240_000 }, async () => {
-  const buildId = `e2e-swap-${randomBytes(4).toString('hex')}`;
-  const shellBefore = { main: hashOf(path.join(SHELL_DIST, 'main.js')), index: hashOf(path.join(SHELL_DIST, 'index.html')) };
+// ---- the admin remote's new feature: a team screen (its own request, texts and TanStack query) ----
+const ADMIN_TEAM = {
+  'src/features/team/locales/pt-BR.ts': `export const team = {
+  title: 'Equipe — entregue só pelo remote admin',
+  count_one: '{{count}} pessoa na equipe',
+  count_other: '{{count}} pessoas na equipe',
+};
+`,
+  'src/features/team/locales/en-US.ts': `export const team = {
+  title: 'Team — shipped by the admin remote alone',
+  count_one: '{{count}} person on the team',
+  count_other: '{{count}} people on the team',
+};
+`,
+  'src/features/team/api.ts': `import { http } from '@vitrine/core';
+
+export interface Member { id: number; name: string; email: string }
+
+/** An endpoint the shell's build never calls. */
+export async function listTeam(): Promise<{ items: Member[]; total: number }> {
+  const { data } = await http.post<{ data: { items: Member[]; total: number } }>('/user/users-list', { page: 1, limit: 10 });
+  return data.data;
+}
+`,
+  'src/features/team/team-page.tsx': `import { useQuery } from '@tanstack/react-query';
+import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';
+import { listTeam } from './api';
+
+const NS = 'admin_team';
+
+export function loadTeamTexts(): Promise<void> {
+  registerTexts(NS, {
+    'pt-BR': () => import('./locales/pt-BR').then((m) => m.team),
+    'en-US': () => import('./locales/en-US').then((m) => m.team),
+  });
+  return loadTexts([NS]);
+}
+
+export function TeamPage() {
+  const { t } = useTranslation(NS);
+  const team = useQuery({ queryKey: ['team'], queryFn: listTeam });
+  return (
+    <section data-testid="team-page">
+      <h1 data-testid="team-title">{t('title')}</h1>
+      {team.data && <p data-testid="team-count">{t('count', { count: team.data.total })}</p>}
+      <ul>{team.data?.items.map((m) => <li key={m.id} data-testid="team-member">{m.name}</li>)}</ul>
+    </section>
+  );
+}
+`,
+};
+const addAdminTeam = (pages: string) =>
+  pages.replace(
+    '} satisfies RemotePagesModule',
+    "  users: page(() => import('./features/team/team-page').then(async (m) => { await m.loadTeamTexts(); return m.TeamPage; })),\n} satisfies RemotePagesModule",
+  );
+
+// ---- the public remote's new feature: an FAQ screen listing the blog's topics ----
+const PUBLIC_FAQ = {
+  'src/features/faq-variant/locales/pt-BR.ts': `export const faq = {
+  title: 'Dúvidas por assunto — entregue só pelo remote público',
+  topics: 'Assuntos: {{names}}',
+};
+`,
+  'src/features/faq-variant/locales/en-US.ts': `export const faq = {
+  title: 'Questions by topic — shipped by the public remote alone',
+  topics: 'Topics: {{names}}',
+};
+`,
+  'src/features/faq-variant/loader.ts': `import { fetchPublicCategories } from '../../api/public-content';
+import { defineLoader } from '../../lib/loader';
+
+/** A route loader like the remote's own: the blog's topics, by name. */
+export const topicsLoader = defineLoader({
+  key: () => 'faq-topics',
+  load: ({ http }) => fetchPublicCategories(http).then((list) => list.map((c) => c.name)),
+});
+`,
+  'src/features/faq-variant/faq-page.tsx': `import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';
+import { useLoader } from '../../lib/loader';
+import { topicsLoader } from './loader';
+
+const NS = 'public_faq';
+
+export function loadFaqTexts(): Promise<void> {
+  registerTexts(NS, {
+    'pt-BR': () => import('./locales/pt-BR').then((m) => m.faq),
+    'en-US': () => import('./locales/en-US').then((m) => m.faq),
+  });
+  return loadTexts([NS]);
+}
+
+export function FaqPage() {
+  const { t } = useTranslation(NS);
+  const topics = useLoader(topicsLoader);
+  return (
+    <section data-testid="faq-variant">
+      <h1 data-testid="faq-title">{t('title')}</h1>
+      {topics.status === 'success' && <p data-testid="faq-topics">{t('topics', { names: topics.data.join(', ') })}</p>}
+    </section>
+  );
+}
+`,
+};
+const addPublicFaq = (pages: string) =>
+  pages.replace(
+    '} satisfies RemotePagesModule',
+    "  faq: page(() => import('./features/faq-variant/faq-page').then(async (m) => { await m.loadFaqTexts(); return m.FaqPage; })),\n} satisfies RemotePagesModule",
+  );
+
+test('8a. a new admin screen with a new request and new texts ships by rebuilding only the admin remote', { timeout: 420_000 }, async () => {
+  const buildId = `e2e-admin-${randomBytes(4).toString('hex')}`;
+  const shellBefore = shellFiles();
   // The build runs while the browser checks the current deploy (2 cores: it is the long pole).
-  const building = buildAdmin(buildId, rebuilt);
+  const building = buildVariant({ remote: 'admin', files: ADMIN_TEAM, patch: { 'src/pages.ts': addAdminTeam }, buildId, outDir: rebuilt.admin });
   building.catch(() => undefined);
 
   await inSession(suite.browser, suite.baseUrl, 'admin-remote-swap', async ({ page }) => {
-    // What the browser ran of the shell: the hash of every /main.js body it received.
-    const servedShell: string[] = [];
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname !== '/main.js' || response.status() !== 200) return;
-      void response.body().then(
-        (body) => servedShell.push(createHash('sha256').update(body).digest('hex')),
-        () => undefined,
-      );
-    });
+    const servedShell = watchShell(page);
     await page.goto('/login');
     await signIn(page);
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
-    const build = page.getByTestId('admin-build');
-    await build.waitFor();
-    const before = await build.innerText();
-    assert.ok(!before.includes(buildId));
+    const before = await page.getByTestId('admin-build').innerText();
+    // Today's admin remote does not export `users`: the shell shows not-found there.
+    await page.goto('/admin/users');
+    await page.getByTestId('not-found').waitFor();
 
     await building;
-    assert.ok(fs.existsSync(path.join(rebuilt, 'mf-manifest.json')), 'the rebuild produced a manifest');
-    // Deploy: replace the served files (rm + cp, like a static host).
-    for (const entry of fs.readdirSync(served)) fs.rmSync(path.join(served, entry), { recursive: true, force: true });
-    fs.cpSync(rebuilt, served, { recursive: true });
+    deploy(rebuilt.admin, served.admin);
 
-    const shellAsked = page.waitForResponse((r) => new URL(r.url()).pathname === '/main.js');
+    const usersList = page.waitForResponse((r) => r.url().endsWith('/api/user/users-list') && r.request().method() === 'POST');
     await page.reload();
-    await shellAsked;
-    await build.waitFor();
-    const afterSwap = await build.innerText();
+    assert.equal((await usersList).status(), 200, 'the new screen called its endpoint');
+    await page.getByTestId('team-page').waitFor();
+    assert.equal(await page.getByTestId('team-title').innerText(), 'Equipe — entregue só pelo remote admin');
+    await page.getByTestId('team-member').first().waitFor();
+    assert.ok((await page.getByTestId('team-member').allInnerTexts()).includes(ADMIN.name), 'the signed-in admin is listed');
+    assert.match(await page.getByTestId('team-count').innerText(), /^\d+ pessoas? na equipe$/);
+
+    await page.goto('/admin/users?lang=en-US');
+    await page.getByTestId('team-page').waitFor();
+    await page.getByText('Team — shipped by the admin remote alone').waitFor();
+    assert.match(await page.getByTestId('team-count').innerText(), /^\d+ (person|people) on the team$/);
+
+    // The rest of the admin came with the same rebuild.
+    await page.goto('/admin/dashboard');
+    const afterSwap = await page.getByTestId('admin-build').innerText();
     assert.ok(afterSwap.includes(buildId), `admin-build "${afterSwap}" shows the new build id ${buildId} (was "${before}")`);
-    assert.equal(await page.getByTestId('dashboard-greeting').count(), 1);
     assert.ok(servedShell.length >= 2, 'the shell was loaded before and after the swap');
     assert.equal(new Set(servedShell).size, 1, 'the browser ran the same shell bundle before and after the swap');
   });
-
   // hosts/shell/dist is shared with whoever else builds in this checkout: a concurrent `npm run build`
-  // would show up here (the admin rebuild itself only writes to its temporary output dir).
-  assert.deepEqual(
-    { main: hashOf(path.join(SHELL_DIST, 'main.js')), index: hashOf(path.join(SHELL_DIST, 'index.html')) },
-    shellBefore,
-    "the shell's files were not touched (hosts/shell/dist/main.js and index.html)",
-  );
+  // would show up here (the variant build only writes to its temporary output dir).
+  assert.deepEqual(shellFiles(), shellBefore, "the shell's files were not touched (main.js and index.html)");
+});
+
+test('8b. a new public screen with a new request and new texts ships by rebuilding only the public remote', { timeout: 420_000 }, async () => {
+  const shellBefore = shellFiles();
+  const building = buildVariant({ remote: 'public', files: PUBLIC_FAQ, patch: { 'src/pages.ts': addPublicFaq }, buildId: 'e2e-public', outDir: rebuilt.public });
+  building.catch(() => undefined);
+
+  await inSession(suite.browser, suite.baseUrl, 'public-remote-swap', async ({ page }) => {
+    const servedShell = watchShell(page);
+    await page.goto('/faq');
+    await page.getByTestId('not-found').waitFor();
+
+    await building;
+    deploy(rebuilt.public, served.public);
+
+    await page.reload();
+    await page.getByTestId('faq-variant').waitFor();
+    assert.equal(await page.getByTestId('faq-title').innerText(), 'Dúvidas por assunto — entregue só pelo remote público');
+    assert.match(await page.getByTestId('faq-topics').innerText(), /^Assuntos: \S/);
+
+    await page.goto('/faq?lang=en-US');
+    await page.getByText('Questions by topic — shipped by the public remote alone').waitFor();
+    assert.match(await page.getByTestId('faq-topics').innerText(), /^Topics: \S/);
+
+    // The remote's existing pages still work, in English now too.
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+    assert.ok(servedShell.length >= 2, 'the shell was loaded before and after the swap');
+    assert.equal(new Set(servedShell).size, 1, 'the browser ran the same shell bundle before and after the swap');
+  });
+  assert.deepEqual(shellFiles(), shellBefore, "the shell's files were not touched (main.js and index.html)");
+});
+
+test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
+  const incompatible = temp('admin-incompatible');
+  try {
+    // Built against a (pretend) @vitrine/core 1.1 API: its range is ^1.1.0, the shell provides 1.0.0.
+    await buildVariant({
+      remote: 'admin',
+      files: {},
+      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.1.0"') },
+      buildId: 'e2e-incompatible',
+      outDir: incompatible,
+    });
+    deploy(incompatible, served.admin);
+    await inSession(suite.browser, suite.baseUrl, 'admin-remote-incompatible', async ({ page, errors }) => {
+      await page.goto('/login');
+      await signIn(page);
+      await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+      const fallback = page.getByTestId('remote-fallback');
+      await fallback.waitFor();
+      assert.equal(await fallback.getByRole('heading').innerText(), 'Esta parte do site precisa de uma versão mais nova do site');
+      assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
+      assert.equal(await page.getByTestId('admin-menu').count(), 1, "the shell's chrome is still there");
+      assert.ok(
+        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.1.0')),
+        `the console names the package and range (${errors.join(' | ')})`,
+      );
+      // The public site is not affected.
+      await page.goto('/');
+      await page.getByTestId('home-page').waitFor();
+    });
+  } finally {
+    fs.rmSync(incompatible, { recursive: true, force: true });
+  }
 });

@@ -3,4 +3,4 @@ import '@vitrine/ui/src/styles.css';
 import { pages } from './pages';
 
 // Standalone development only; the shell loads ./pages through Module Federation.
-void renderStandalone(pages, ['admin']);
+void renderStandalone(pages);

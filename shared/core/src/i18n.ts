@@ -1,5 +1,5 @@
 import { initReactI18next } from 'react-i18next';
-import { createI18n, DEFAULT_LOCALE, ensureResources, LOCALES, resolveInitialLocale, type Locale, type Namespace } from '@vitrine/i18n';
+import { createI18n, DEFAULT_LOCALE, ensureResources, LOCALES, registerTexts as register, resolveInitialLocale, type Locale, type TextLoaders } from '@vitrine/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
 
@@ -20,11 +20,22 @@ const initial: Locale =
 export const i18n = createI18n(initial, [initReactI18next]);
 
 /**
- * Fetches the texts the current language lacks (other languages and the admin
- * texts are not in the first page's code); call before showing what needs them.
+ * Fetches the texts the current language lacks (other languages, the sign-in
+ * texts and every remote's own texts are not in the first page's code); call
+ * before showing what needs them. A remote's namespace must be registered first.
  */
-export function loadTexts(namespaces: readonly Namespace[] = []): Promise<void> {
+export function loadTexts(namespaces: readonly string[] = []): Promise<void> {
   return ensureResources(i18n, i18n.language as Locale, namespaces);
+}
+
+/**
+ * A remote's own texts (shared surface 1.0.0): the remote names its namespace and how to fetch it in
+ * each language, e.g. `registerTexts('admin', { 'pt-BR': () => import('./locales/pt-BR').then((m) => m.admin), … })`,
+ * then `loadTexts(['admin'])` before showing a page; switching language fetches it too.
+ * `bundled` texts are added at once (no request): the public remote's pt-BR for the first page.
+ */
+export function registerTexts(namespace: string, loaders: TextLoaders, bundled: Partial<Record<Locale, object>> = {}): void {
+  register(i18n, namespace, loaders, bundled);
 }
 
 /** Switches the language (after its texts arrive) and remembers the choice. */

@@ -8,4 +8,3 @@ export * from './http';
 export * from './error-handler';
 export * from './navigation';
 export * from './initial-data';
-export * from './api/index';

@@ -1,6 +1,5 @@
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Namespace } from '@vitrine/i18n';
 import { hydrateAuth } from './auth-store';
 import { i18n, loadTexts } from './i18n';
 import { I18nextProvider } from './react-i18n';
@@ -11,7 +10,7 @@ import { createBrowserRouter, Link, Outlet, RouterProvider } from './router';
  * remote's exposed pages on their own, each at /<route-name>, for `npm run dev -w`
  * of that remote. In the product the shell owns the router.
  */
-export async function renderStandalone(pages: Record<string, ComponentType>, namespaces: readonly Namespace[] = []): Promise<void> {
+export async function renderStandalone(pages: Record<string, ComponentType>, namespaces: readonly string[] = []): Promise<void> {
   const names = Object.keys(pages);
   const router = createBrowserRouter([
     {

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ADMIN_ROUTE_NAMES, USER_TYPES, USER_STATUSES, ACCESSES, PASSWORD_CHECKS } from '@vitrine/contracts';
+import { ERROR_CODES, ADMIN_ROUTE_NAMES, PASSWORD_CHECKS } from '@vitrine/contracts';
 import {
   createI18n,
   DEFAULT_LOCALE,
@@ -8,6 +8,8 @@ import {
   normalizeLocale,
   resolveInitialLocale,
   ensureResources,
+  keyParity,
+  registerTexts,
   tk,
 } from './index';
 import { resources } from './locales';
@@ -41,15 +43,13 @@ describe('locale resources', () => {
   const pt = keysOf('pt-BR');
   const en = keysOf('en-US');
 
-  it('has every pt-BR key in en-US', () => {
+  it('has every pt-BR key in en-US and every en-US key in pt-BR', () => {
     expect(pt.filter((key) => !en.includes(key))).toEqual([]);
-  });
-
-  it('has every en-US key in pt-BR', () => {
     expect(en.filter((key) => !pt.includes(key))).toEqual([]);
+    expect(keyParity(resources['pt-BR'], resources['en-US'])).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
   });
 
-  it('bundles the five namespaces for pt-BR and en-US', () => {
+  it("bundles the shell's namespaces for pt-BR and en-US (the remotes hold their own)", () => {
     expect(Object.keys(resources['pt-BR']).sort()).toEqual([...NAMESPACES].sort());
     expect(Object.keys(resources['en-US']).sort()).toEqual([...NAMESPACES].sort());
   });
@@ -75,11 +75,8 @@ describe('locale resources', () => {
     }
   });
 
-  it('labels every admin route, user type, status, access and password check', () => {
-    for (const name of ADMIN_ROUTE_NAMES) expect(pt).toContain(`admin:menu.${name}`);
-    for (const type of USER_TYPES) expect(pt).toContain(`admin:users.types.${type}`);
-    for (const status of USER_STATUSES) expect(pt).toContain(`admin:users.statuses.${status}`);
-    for (const access of ACCESSES) expect(pt).toContain(`admin:users.accesses.${access}`);
+  it("labels every admin route in the shell's menu, and every password check", () => {
+    for (const name of ADMIN_ROUTE_NAMES) expect(pt).toContain(`chrome:menu.${name}`);
     for (const check of PASSWORD_CHECKS) expect(pt).toContain(`errors:passwordPolicy.${check}`);
   });
 
@@ -103,7 +100,7 @@ describe('createI18n', () => {
   it('uses common as the default namespace and does not escape (React does)', () => {
     const i18n = full('en-US');
     expect(i18n.t('actions.retry')).toBe('Retry');
-    expect(i18n.t('admin:users.confirm.delete', { name: '<b>Ana</b>' })).toBe('Delete <b>Ana</b>? This cannot be undone.');
+    expect(i18n.t('chrome:layout.signedInAs', { name: '<b>Ana</b>' })).toBe('Signed in as <b>Ana</b>');
   });
 
   it('gives the spec wordings in English', () => {
@@ -115,22 +112,6 @@ describe('createI18n', () => {
     expect(i18n.t('errors:invalidEmail')).toBe('Invalid email address');
     expect(i18n.t('errors:passwordWeak')).toBe('Your password is weak');
     expect(i18n.t('common:remote.loadFailedTitle')).toBe('This part of the site could not be loaded');
-  });
-
-  it('picks the greeting by gender, neutral otherwise', () => {
-    const i18n = full('pt-BR');
-    expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
-    expect(i18n.t('admin:dashboard.greeting', { context: 'male', name: 'João' })).toBe('Bem-vindo, João!');
-    expect(i18n.t('admin:dashboard.greeting', { context: 'other', name: 'Alex' })).toBe('Boas-vindas, Alex!');
-    expect(i18n.t('admin:dashboard.greeting', { name: 'Alex' })).toBe('Boas-vindas, Alex!');
-  });
-
-  it('pluralises', () => {
-    const i18n = full('pt-BR');
-    expect(i18n.t('admin:users.total', { count: 1 })).toBe('1 usuário');
-    expect(i18n.t('admin:users.total', { count: 12 })).toBe('12 usuários');
-    expect(i18n.t('public:search.count', { count: 0 })).toBe('Nenhum artigo encontrado');
-    expect(i18n.t('public:search.count', { count: 2 })).toBe('2 artigos encontrados');
   });
 
   it('falls back from es/fr/ht to en-US, keeping their own action texts', () => {
@@ -156,7 +137,7 @@ describe('createI18n', () => {
 
   it('type-checks keys with tk()', () => {
     expect(tk('auth:login.title')).toBe('auth:login.title');
-    expect(tk('admin:dashboard.greeting')).toBe('admin:dashboard.greeting');
+    expect(tk('chrome:menu.dashboard')).toBe('chrome:menu.dashboard');
   });
 });
 
@@ -213,23 +194,66 @@ describe('resolveInitialLocale', () => {
 });
 
 describe('lazy loading', () => {
-  it('ships only the default language without the sign-in and admin texts, and fetches the rest on demand', async () => {
+  it('ships only the default language without the sign-in texts, and fetches the rest on demand', async () => {
     const i18n = createI18n('pt-BR');
-    expect(i18n.t('public:nav.home')).toBe('Início');
+    expect(i18n.t('chrome:nav.home')).toBe('Início');
     expect(i18n.hasResourceBundle('pt-BR', 'auth')).toBe(false);
-    expect(i18n.hasResourceBundle('pt-BR', 'admin')).toBe(false);
-    await ensureResources(i18n, 'pt-BR', ['auth', 'admin']);
+    await ensureResources(i18n, 'pt-BR', ['auth']);
     expect(i18n.t('auth:login.remember')).toBe('Lembrar senha');
-    expect(i18n.t('admin:dashboard.greeting', { context: 'female', name: 'Ana' })).toBe('Bem-vinda, Ana!');
   });
 
   it('loads a language with its fallbacks and every namespace asked for so far', async () => {
     const i18n = createI18n('pt-BR');
-    await ensureResources(i18n, 'pt-BR', ['admin']);
+    await ensureResources(i18n, 'pt-BR', ['auth']);
     await ensureResources(i18n, 'es-ES');
     await i18n.changeLanguage('es-ES');
     expect(i18n.t('common:notifications.success')).toBe('Acción realizada con éxito.');
-    expect(i18n.t('public:nav.home')).toBe('Home');
-    expect(i18n.hasResourceBundle('en-US', 'admin')).toBe(true);
+    expect(i18n.t('chrome:nav.home')).toBe('Home');
+    expect(i18n.hasResourceBundle('en-US', 'auth')).toBe(true);
+  });
+});
+
+describe('registerTexts (a remote brings its own namespace)', () => {
+  const loaders = () => ({
+    'pt-BR': jest.fn(async () => ({ hello: 'Olá, {{name}}' })),
+    'en-US': jest.fn(async () => ({ hello: 'Hello, {{name}}' })),
+  });
+
+  it('loads a registered namespace like a shell one, and again on a language switch', async () => {
+    const i18n = createI18n('pt-BR');
+    const l = loaders();
+    registerTexts(i18n, 'newfeature', l);
+    expect(l['pt-BR']).not.toHaveBeenCalled();
+    await ensureResources(i18n, 'pt-BR', ['newfeature']);
+    expect(i18n.t('newfeature:hello', { name: 'Ana' })).toBe('Olá, Ana');
+    expect(l['en-US']).not.toHaveBeenCalled();
+    await ensureResources(i18n, 'en-US');
+    await i18n.changeLanguage('en-US');
+    expect(i18n.t('newfeature:hello', { name: 'Ana' })).toBe('Hello, Ana');
+    expect(l['pt-BR']).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds bundled texts at once, with no fetch', () => {
+    const i18n = createI18n('pt-BR');
+    registerTexts(i18n, 'site', {}, { 'pt-BR': { title: 'Início' } });
+    expect(i18n.t('site:title')).toBe('Início');
+  });
+
+  it("keeps registrations per instance and refuses the shell's own namespaces", async () => {
+    const a = createI18n('pt-BR');
+    const b = createI18n('pt-BR');
+    registerTexts(a, 'mine', loaders());
+    await ensureResources(b, 'pt-BR', ['mine']);
+    expect(b.hasResourceBundle('pt-BR', 'mine')).toBe(false);
+    expect(() => registerTexts(a, 'common', loaders())).toThrow(/belongs to the shell/);
+    expect(() => registerTexts(a, 'errors', loaders())).toThrow(/belongs to the shell/);
+  });
+});
+
+describe('keyParity', () => {
+  it('names the keys missing on either side, mismatched placeholders and empty texts', () => {
+    expect(
+      keyParity({ a: 'x', n: { b: 'Olá {{name}}', c: 'y' }, e: ' ' }, { a: 'x', n: { b: 'Hi {{nome}}', d: 'z' }, e: 'E' }),
+    ).toEqual({ missingInB: ['n.c'], missingInA: ['n.d'], placeholderMismatch: ['n.b'], empty: ['e'] });
   });
 });

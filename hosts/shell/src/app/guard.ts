@@ -1,5 +1,6 @@
 import { ADMIN_ROUTES, canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
-import { authStore, fetchActiveRoutes, redirect } from '@vitrine/core';
+import { authStore, redirect } from '@vitrine/core';
+import { fetchActiveRoutes } from '../api/auth';
 
 export const LOGIN_PATH = '/login';
 export const FORBIDDEN_PATH = '/error-forbidden';

@@ -88,9 +88,9 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         loader: requireSignedIn,
-        // The admin texts are fetched with the admin layout (public pages never download them).
+        // The admin chrome needs the error texts; the admin remote fetches its own texts with its pages.
         lazy: () =>
-          Promise.all([import('../layouts/admin-layout'), loadTexts(['admin', 'errors'])]).then(([m]) => ({ Component: m.AdminLayout })),
+          Promise.all([import('../layouts/admin-layout'), loadTexts(['errors'])]).then(([m]) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, loader: () => redirect(DASHBOARD_PATH) },
           ...ADMIN_ROUTE_NAMES.map(

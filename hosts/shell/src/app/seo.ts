@@ -1,5 +1,5 @@
 import { isSeoPage, type PublicSeo } from '@vitrine/contracts';
-import { fetchPublicSeo } from '@vitrine/core';
+import { fetchPublicSeo } from '../api/seo';
 
 let applied: Promise<void> | null = null;
 

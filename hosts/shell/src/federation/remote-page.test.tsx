@@ -9,11 +9,13 @@ const registerRemotes = jest.fn();
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (...args: unknown[]) => loadRemote(...args),
   registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+  satisfy: jest.requireActual('@module-federation/enhanced/runtime').satisfy,
 }));
 
 // Imported after the mock so the loader uses it.
 import { RemotePage } from './remote-page';
 import { resetRemote } from './remotes';
+import { rememberManifest } from './compatibility';
 
 function renderPage(page: 'dashboard' | 'users' = 'dashboard') {
   return render(
@@ -64,4 +66,43 @@ test('a route the remote does not export shows not-found', async () => {
     renderPage('users');
   });
   expect(await screen.findByTestId('not-found')).toBeInTheDocument();
+});
+
+test('a remote that needs a newer shared package than the shell provides is refused with its own text', async () => {
+  // What Module Federation throws (strictVersion) when the remote's range is not met by the shell's singleton.
+  loadRemote.mockRejectedValueOnce(
+    new Error(
+      '[ Federation Runtime ]: Version 1.0.0 from shell of shared singleton module @vitrine/core does not satisfy the requirement of admin_remote which needs ^2.0.0)',
+    ),
+  );
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(screen.getByRole('heading')).toHaveTextContent(i18n.t('common:remote.incompatibleTitle'));
+  expect(screen.getByText(i18n.t('common:remote.incompatibleText'))).toBeInTheDocument();
+  expect(console.error).toHaveBeenCalledWith(expect.stringContaining('admin_remote needs @vitrine/core ^2.0.0'));
+});
+
+test("a remote whose manifest needs a newer shared surface is refused even when its module comes back", async () => {
+  // What webpack's DefinePlugin gives the shell's build.
+  (globalThis as { __SHARED_SURFACE__?: Record<string, string> }).__SHARED_SURFACE__ = { '@vitrine/core': '1.0.0' };
+  rememberManifest('admin_remote', { shared: [{ name: '@vitrine/core', requiredVersion: '^2.0.0' }] });
+  loadRemote.mockResolvedValue({ pages: { dashboard: () => <p>painel</p> } });
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(screen.getByRole('heading')).toHaveTextContent(i18n.t('common:remote.incompatibleTitle'));
+  expect(screen.queryByText('painel')).not.toBeInTheDocument();
+  rememberManifest('admin_remote', { shared: [] });
+  delete (globalThis as { __SHARED_SURFACE__?: unknown }).__SHARED_SURFACE__;
+});
+
+test('a half-evaluated remote module (its pages throw on access) shows the fallback, not a blank screen', async () => {
+  const broken = Object.defineProperty({}, 'pages', {
+    enumerable: true,
+    get() {
+      throw new ReferenceError("Cannot access 'h' before initialization");
+    },
+  });
+  loadRemote.mockResolvedValue(broken);
+  renderPage();
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
 });

@@ -2,20 +2,27 @@ import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNod
 import type { RemoteName, RemotePagesModule, RouteName } from '@vitrine/contracts';
 import { Spinner } from '@vitrine/ui';
 import { NotFoundPage } from '../pages/not-found';
+import { incompatibility, loadFailureKind, renderFailureKind, type RemoteFailure } from './failure';
 import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
 import { useTranslation } from '@vitrine/core';
 
 interface FallbackProps {
   onRetry: () => void;
-  kind: 'load' | 'render';
+  kind: RemoteFailure;
 }
+
+const TITLES: Record<RemoteFailure, string> = {
+  load: 'remote.loadFailedTitle',
+  render: 'remote.renderFailedTitle',
+  incompatible: 'remote.incompatibleTitle',
+};
 
 export function RemoteFallback({ onRetry, kind }: FallbackProps) {
   const { t } = useTranslation('common');
   return (
     <section className="vt-remote-fallback" role="alert" data-testid="remote-fallback">
-      <h2>{t(kind === 'load' ? 'remote.loadFailedTitle' : 'remote.renderFailedTitle')}</h2>
-      <p>{t('remote.loadFailedText')}</p>
+      <h2>{t(TITLES[kind])}</h2>
+      <p>{t(kind === 'incompatible' ? 'remote.incompatibleText' : 'remote.loadFailedText')}</p>
       <button type="button" className="vt-btn vt-btn--primary" onClick={onRetry}>
         {t('actions.retry')}
       </button>
@@ -43,10 +50,9 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const chunkFailed = error.name === 'ChunkLoadError' || /Loading chunk|Failed to fetch|RUNTIME-/.test(error.message);
     return (
       <RemoteFallback
-        kind={chunkFailed ? 'load' : 'render'}
+        kind={renderFailureKind(error)}
         onRetry={() => {
           this.setState({ error: null });
           this.props.onRetry();
@@ -61,7 +67,10 @@ interface RemotePageProps {
   page: RouteName;
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; module: RemotePagesModule } | { status: 'failed' };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; module: RemotePagesModule }
+  | { status: 'failed'; kind: Exclude<RemoteFailure, 'render'> };
 
 /** Renders one page of a remote inside the shell, with a fallback and Retry when the remote is down. */
 export function RemotePage({ remote, page }: RemotePageProps) {
@@ -76,7 +85,11 @@ export function RemotePage({ remote, page }: RemotePageProps) {
     let live = true;
     loadRemotePages(remote).then(
       (module) => live && setState({ status: 'ready', module }),
-      () => live && setState({ status: 'failed' }),
+      (error: unknown) => {
+        const refused = incompatibility(error);
+        if (refused) console.error(`[federation] ${refused.remote} needs ${refused.pkg} ${refused.needs}, which this shell does not provide`);
+        if (live) setState({ status: 'failed', kind: loadFailureKind(error) });
+      },
     );
     return () => {
       live = false;
@@ -89,15 +102,20 @@ export function RemotePage({ remote, page }: RemotePageProps) {
     setAttempt((n) => n + 1);
   };
 
-  if (state.status === 'failed') return <RemoteFallback kind="load" onRetry={retry} />;
+  if (state.status === 'failed') return <RemoteFallback kind={state.kind} onRetry={retry} />;
   if (state.status === 'loading') return <Spinner label="" />;
-  const Page = state.module.pages[page];
-  if (!Page) return <NotFoundPage />;
   return (
     <RemoteErrorBoundary key={`${page}:${attempt}`} onRetry={retry}>
       <Suspense fallback={<Spinner label="" />}>
-        <Page />
+        <PageOf module={state.module} page={page} />
       </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+/** The remote's page for a route name; inside the boundary, so a broken module shows the fallback too. */
+function PageOf({ module, page }: { module: RemotePagesModule; page: RouteName }) {
+  const Page = module.pages[page];
+  if (!Page) return <NotFoundPage />;
+  return <Page />;
 }

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RemotePagesModule } from '@vitrine/contracts';
 import { getRuntimeConfig } from '@vitrine/core';
+import { assertCompatible } from './compatibility';
 
 /** Registers the remotes named in /remotes.json (read at run time, never built in). */
 export function registerRuntimeRemotes(force = false): void {
@@ -23,11 +24,19 @@ export function loadedRemotePages(remote: RemoteName): RemotePagesModule | undef
 export function loadRemotePages(remote: RemoteName): Promise<RemotePagesModule> {
   let pending = cache.get(remote);
   if (!pending) {
-    pending = loadRemote<RemotePagesModule>(`${remote}/pages`).then((mod) => {
-      if (!mod || typeof mod !== 'object' || !('pages' in mod)) throw new Error(`Remote ${remote} is unavailable`);
-      resolved.set(remote, mod);
-      return mod;
-    });
+    pending = loadRemote<RemotePagesModule>(`${remote}/pages`).then(
+      (mod) => {
+        // A remote that needs a newer shared surface is refused, even if its module was handed back.
+        assertCompatible(remote);
+        if (!mod || typeof mod !== 'object' || !('pages' in mod)) throw new Error(`Remote ${remote} is unavailable`);
+        resolved.set(remote, mod);
+        return mod;
+      },
+      (error: unknown) => {
+        assertCompatible(remote); // the specific reason, when the refusal is why it failed
+        throw error;
+      },
+    );
     pending.catch(() => cache.delete(remote));
     cache.set(remote, pending);
   }

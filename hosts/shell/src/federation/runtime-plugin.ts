@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { rememberManifest, type RemoteManifest } from './compatibility';
 
 /**
  * Second layer of remote-failure handling (after the loader's own retry and
@@ -11,6 +12,10 @@ export default function vitrineRuntimePlugin(): ModuleFederationRuntimePlugin {
     errorLoadRemote(args) {
       console.warn(`[federation] could not load ${String(args.id)} (${String(args.lifecycle)})`);
       return undefined;
+    },
+    // Keeps each remote's manifest: what it requires of the shared surface is checked before its pages are used.
+    afterLoadManifest(args) {
+      if (args.manifestJson && args.moduleInfo?.name) rememberManifest(args.moduleInfo.name, args.manifestJson as RemoteManifest);
     },
   };
 }

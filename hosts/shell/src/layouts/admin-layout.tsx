@@ -19,7 +19,7 @@ const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'comp
 
 /** The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may open. */
 export function AdminLayout() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation('chrome');
   const user = useAuth((s) => s.authUser);
   const roles = useAuth((s) => s.roles);
   const navigate = useNavigate();

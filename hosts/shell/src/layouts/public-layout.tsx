@@ -12,7 +12,7 @@ const NAV = [
 
 /** The public chrome: plain React and CSS, no antd (the public pages stay light). */
 export function PublicLayout() {
-  const { t, i18n } = useTranslation('public');
+  const { t, i18n } = useTranslation('chrome');
   const signedIn = useAuth((s) => Boolean(s.authToken));
   const year = new Date().getFullYear();
   return (

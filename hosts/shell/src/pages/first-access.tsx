@@ -1,4 +1,5 @@
-import { chooseFirstPassword, useNavigate, useTranslation } from '@vitrine/core';
+import { useNavigate, useTranslation } from '@vitrine/core';
+import { chooseFirstPassword } from '../api/auth';
 import { notify } from '@vitrine/ui';
 import { DASHBOARD_PATH } from '../app/guard';
 import { AuthCard } from './auth/auth-card';

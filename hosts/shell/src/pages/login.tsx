@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isValidEmail, LIMITS, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { handleError, Link, login, rememberedEmail, useNavigate, useSearchParams, useTranslation } from '@vitrine/core';
+import { handleError, Link, rememberedEmail, useNavigate, useSearchParams, useTranslation } from '@vitrine/core';
+import { login } from '../api/auth';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { firstAccessStep } from '../app/guard';
 import { AuthCard, FormAlert } from './auth/auth-card';

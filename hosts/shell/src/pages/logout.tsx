@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { authStore, handleError, logout, Navigate, useLocation, useNavigate, useTranslation } from '@vitrine/core';
+import { authStore, handleError, Navigate, useLocation, useNavigate, useTranslation } from '@vitrine/core';
+import { logout } from '../api/auth';
 import { Button, notify } from '@vitrine/ui';
 import { DASHBOARD_PATH } from '../app/guard';
 import { AuthCard } from './auth/auth-card';

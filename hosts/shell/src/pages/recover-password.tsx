@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isValidEmail, LIMITS, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { handleError, Link, requestPasswordRecovery, useTranslation } from '@vitrine/core';
+import { handleError, Link, useTranslation } from '@vitrine/core';
+import { requestPasswordRecovery } from '../api/auth';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { AuthCard, FormAlert } from './auth/auth-card';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { checkResetLink, handleError, Link, resetPassword, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { handleError, Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { checkResetLink, resetPassword } from '../api/auth';
 import { Button, notify, Spinner } from '@vitrine/ui';
 import { AuthCard } from './auth/auth-card';
 import { NewPasswordForm, type NewPassword } from './auth/password-fields';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { LIMITS } from '@vitrine/contracts';
-import { handleError, resendCode, useAuth, useNavigate, useTranslation, verifyCode } from '@vitrine/core';
+import { handleError, useAuth, useNavigate, useTranslation } from '@vitrine/core';
+import { resendCode, verifyCode } from '../api/auth';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { DASHBOARD_PATH, firstAccessStep } from '../app/guard';
 import { AuthCard, FormAlert } from './auth/auth-card';

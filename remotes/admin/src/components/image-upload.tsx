@@ -3,7 +3,8 @@ import { Button, Progress, Space, Typography, Upload } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import UploadOutlined from '@ant-design/icons/UploadOutlined';
 import type { Image } from '@vitrine/contracts';
-import { uploadImage, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { uploadImage } from '../api/uploads';
 import { useFeedback } from '../lib/use-feedback';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { runInThisContext } from 'node:vm';
-import { loadTexts } from '@vitrine/core';
+import { loadAdminTexts } from '../texts';
 
 /**
  * Import first in a test file. jsdom lacks what the TipTap editor and antd
@@ -40,5 +40,5 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 // antd pages in jsdom take seconds per interaction on a 2-core runner, more when it is busy.
 jest.setTimeout(90000);
 
-// The admin texts are fetched on demand in the product (the shell's admin layout loads them).
-beforeAll(() => loadTexts(['admin', 'errors']));
+// The admin texts are fetched on demand in the product (each admin page waits for them, pages.ts).
+beforeAll(() => loadAdminTexts());

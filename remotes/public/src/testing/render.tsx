@@ -3,6 +3,10 @@ import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@vitrine/core';
+import { loadPublicTexts } from '../texts';
+
+// The public texts are the remote's own (pages.ts loads them with each page); a language switch in a test fetches them too.
+beforeAll(() => loadPublicTexts());
 
 export { mockHttp, ok, type HttpCall, type HttpReply } from '@vitrine/core/testing';
 

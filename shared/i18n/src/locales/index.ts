@@ -4,10 +4,10 @@ import { common as esES } from './es-ES/common';
 import { common as frFR } from './fr-FR/common';
 import { common as htHT } from './ht-HT/common';
 
-/** Every namespace in every locale, bundled (a few KiB gzip). es/fr/ht only hold common.notifications. */
+/** Every namespace of the shell in every locale, bundled (a few KiB gzip). es/fr/ht only hold common.notifications. */
 export const resources = {
-  'pt-BR': { common: ptBR.common, errors: ptBR.errors, auth: ptBR.auth, admin: ptBR.admin, public: ptBR.publicSite },
-  'en-US': { common: enUS.common, errors: enUS.errors, auth: enUS.auth, admin: enUS.admin, public: enUS.publicSite },
+  'pt-BR': { common: ptBR.common, errors: ptBR.errors, auth: ptBR.auth, chrome: ptBR.chrome },
+  'en-US': { common: enUS.common, errors: enUS.errors, auth: enUS.auth, chrome: enUS.chrome },
   'es-ES': { common: esES },
   'fr-FR': { common: frFR },
   'ht-HT': { common: htHT },

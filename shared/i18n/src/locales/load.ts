@@ -1,33 +1,34 @@
 import type { i18n as I18n } from 'i18next';
 import { FALLBACK_LNG, DEFAULT_LOCALE, type Locale } from '../locale';
 import { INITIAL_NAMESPACES, type Namespace } from '../namespaces';
+import { chrome } from './pt-BR/chrome';
 import { common } from './pt-BR/common';
-import { publicSite } from './pt-BR/public';
 
 type Bundle = object;
 
+/** How a namespace's texts arrive in each language: a function that fetches them (a chunk of their own). */
+export type TextLoaders = Partial<Record<Locale, () => Promise<Bundle>>>;
+
 /**
  * What a visitor's first page needs in the default language ships with the code;
- * everything else (the admin texts, the other languages) is a chunk of its own,
- * fetched by ensureResources before it is shown. Keeps the public pages light.
+ * everything else (the sign-in and error texts, the other languages) is a chunk
+ * of its own, fetched by ensureResources before it is shown. A remote's own
+ * texts are registered by the remote (registerTexts) and loaded the same way.
  */
 export const BUNDLED: Partial<Record<Locale, Partial<Record<Namespace, Bundle>>>> = {
-  'pt-BR': { common, public: publicSite },
+  'pt-BR': { common, chrome },
 };
-
 
 const LOADERS: Record<Locale, Partial<Record<Namespace, () => Promise<Bundle>>>> = {
   'pt-BR': {
     errors: () => import('./pt-BR/errors').then((m) => m.errors),
     auth: () => import('./pt-BR/auth').then((m) => m.auth),
-    admin: () => import('./pt-BR/admin').then((m) => m.admin),
   },
   'en-US': {
     common: () => import('./en-US/common').then((m) => m.common),
     errors: () => import('./en-US/errors').then((m) => m.errors),
     auth: () => import('./en-US/auth').then((m) => m.auth),
-    admin: () => import('./en-US/admin').then((m) => m.admin),
-    public: () => import('./en-US/public').then((m) => m.publicSite),
+    chrome: () => import('./en-US/chrome').then((m) => m.chrome),
   },
   'es-ES': { common: () => import('./es-ES/common').then((m) => m.common) },
   'fr-FR': { common: () => import('./fr-FR/common').then((m) => m.common) },
@@ -42,22 +43,50 @@ function chain(lng: Locale): Locale[] {
   return [...new Set(out)] as Locale[];
 }
 
-const wanted = new WeakMap<I18n, Set<Namespace>>();
+const wanted = new WeakMap<I18n, Set<string>>();
+const registered = new WeakMap<I18n, Map<string, TextLoaders>>();
+
+/**
+ * A remote's own namespace (since 1.0.0 of this package): `loaders` fetch its texts per language;
+ * `bundled` texts (e.g. the public remote's pt-BR, which its first page needs at once) are added now.
+ * The namespace is then loaded like the shell's own: by ensureResources, and again on a language switch.
+ * Registering the same namespace again replaces its loaders (a remote that is reloaded after Retry).
+ */
+export function registerTexts(
+  instance: I18n,
+  namespace: string,
+  loaders: TextLoaders,
+  bundled: Partial<Record<Locale, Bundle>> = {},
+): void {
+  if ((INITIAL_NAMESPACES as readonly string[]).includes(namespace) || (namespace in LOADERS['en-US'])) {
+    throw new Error(`The namespace "${namespace}" belongs to the shell; a remote registers a name of its own.`);
+  }
+  const map = registered.get(instance) ?? new Map<string, TextLoaders>();
+  map.set(namespace, loaders);
+  registered.set(instance, map);
+  for (const [locale, bundle] of Object.entries(bundled)) {
+    if (!instance.hasResourceBundle(locale, namespace)) instance.addResourceBundle(locale, namespace, bundle, true, true);
+  }
+}
+
+function loaderFor(instance: I18n, locale: Locale, ns: string): (() => Promise<Bundle>) | undefined {
+  return (LOADERS[locale] as Record<string, () => Promise<Bundle>>)[ns] ?? registered.get(instance)?.get(ns)?.[locale];
+}
 
 /**
  * Makes sure `lng` (and its fallbacks) have every namespace asked for so far,
  * plus `namespaces`; resolves when they are added to the instance. Switching
  * language later loads the same namespaces for the new one.
  */
-export async function ensureResources(instance: I18n, lng: Locale, namespaces: readonly Namespace[] = []): Promise<void> {
-  const set = wanted.get(instance) ?? new Set<Namespace>(INITIAL_NAMESPACES);
+export async function ensureResources(instance: I18n, lng: Locale, namespaces: readonly string[] = []): Promise<void> {
+  const set = wanted.get(instance) ?? new Set<string>(INITIAL_NAMESPACES);
   for (const ns of namespaces) set.add(ns);
   wanted.set(instance, set);
   const jobs: Promise<void>[] = [];
   for (const locale of chain(lng)) {
     for (const ns of set) {
       if (instance.hasResourceBundle(locale, ns)) continue;
-      const load = LOADERS[locale][ns];
+      const load = loaderFor(instance, locale, ns);
       if (!load) continue;
       jobs.push(load().then((bundle) => void instance.addResourceBundle(locale, ns, bundle, true, true)));
     }

@@ -1,21 +1,22 @@
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
-import { fetchPublicArticles, fetchPublicCategories, Link, useSearchParams, useTranslation } from '@vitrine/core';
+import { Link, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { Pagination } from '../../components/pagination';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { useRequest } from '../../lib/use-request';
-import { positiveInt } from '../../lib/paths';
+import { useLoader } from '../../lib/loader';
+import { categoriesLoader } from '../categories/loader';
+import { BLOG_PAGE_SIZE, blogLoader, blogQuery } from './loader';
 import '../../components/page.css';
 import './blog.css';
 
-export const BLOG_PAGE_SIZE = 12;
+export { BLOG_PAGE_SIZE };
 
 function CategoryFilter({ active }: { active: string | undefined }) {
   const { t } = useTranslation('public');
-  const categories = useRequest('categories', fetchPublicCategories);
+  const categories = useLoader(categoriesLoader);
   if (categories.status !== 'success' || categories.data.length === 0) return <div className="vt-blog__filter" />;
   return (
     <nav className="vt-blog__filter" aria-label={t('blog.filterLabel')}>
@@ -39,11 +40,8 @@ function CategoryFilter({ active }: { active: string | undefined }) {
 export function BlogPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();
-  const page = positiveInt(query.get('page'));
-  const category = query.get('category') || undefined;
-  const list = useRequest(`${page}|${category ?? ''}`, () =>
-    fetchPublicArticles({ page, limit: BLOG_PAGE_SIZE, ...(category ? { category } : {}) }),
-  );
+  const { page, category } = blogQuery(query);
+  const list = useLoader(blogLoader);
   useDocumentMeta(`${t('blog.title')} · Vitrine`, t('blog.subtitle'));
 
   return (

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { PUBLIC_ROUTES, type ArticleCard as Card, type HomeSections } from '@vitrine/contracts';
-import { fetchHome, Link, useTranslation } from '@vitrine/core';
+import { Link, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { ErrorState } from '../../components/error-state';
 import { SectionSkeleton } from '../../components/section-skeleton';
-import { useRequest } from '../../lib/use-request';
+import { useLoader } from '../../lib/loader';
+import { homeLoader } from './loader';
 
 /** Section ids, so a saved target section (saveTargetSection) can be scrolled to. */
 export const HOME_SECTIONS = {
@@ -125,7 +126,7 @@ function Loading() {
 
 /** The home's article sections from GET /public/home: skeletons while loading, Retry on failure. */
 export function ArticleSections() {
-  const home = useRequest('home', fetchHome);
+  const home = useLoader(homeLoader);
   return (
     <div className="vt-home__articles" aria-busy={home.status === 'loading'}>
       {home.status === 'loading' ? <Loading /> : null}

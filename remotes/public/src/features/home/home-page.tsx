@@ -1,27 +1,19 @@
-import { useEffect, useState } from 'react';
-import { buildPath, PUBLIC_ROUTES, type PublicUser } from '@vitrine/contracts';
-import { Link, recentUpdatedUsers, useTranslation } from '@vitrine/core';
+import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
+import { Link, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { SearchBox } from '../../components/search-box';
+import { useLoader } from '../../lib/loader';
 import { ArticleSections } from './article-sections';
+import { teamLoader } from './loader';
 import './home.css';
 
 const SERVICES = ['technology', 'design', 'marketing'] as const;
 
 function TeamSection() {
   const { t } = useTranslation('public');
-  const [people, setPeople] = useState<PublicUser[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    recentUpdatedUsers(4)
-      .then((list) => live && setPeople(list))
-      .catch(() => live && setPeople([]));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const team = useLoader(teamLoader);
+  const people = team.status === 'success' ? team.data : team.status === 'error' ? [] : null;
 
   if (people && people.length === 0) return null;
   return (

@@ -1,15 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { PUBLIC_ROUTES, type PublicArticle } from '@vitrine/contracts';
-import { countRead, fetchPublicArticle, Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { countRead } from '../../api/public-content';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useFormat } from '../../lib/format';
-import { fullName, positiveInt, postPath, profilePath } from '../../lib/paths';
+import { fullName, postPath, profilePath } from '../../lib/paths';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { statusOf, useRequest } from '../../lib/use-request';
+import { useLoader } from '../../lib/loader';
+import { statusOf } from '../../lib/use-request';
+import { postLoader, postRef } from './loader';
 import { PostSkeleton } from './post-skeleton';
 import { ShareLinks } from './share-links';
 import '../../components/page.css';
@@ -102,11 +105,9 @@ function Post({ data }: { data: PublicArticle }) {
 
 /** The article page (SPEC §2): post/<slug>/<id>. Counts one read per view; a renamed article's old URL is replaced by the canonical one. */
 export function PostPage() {
-  const { uniqueKey = '', id: rawId } = useParams();
+  const { id, uniqueKey } = postRef(useParams());
   const navigate = useNavigate();
-  const id = positiveInt(rawId, 0);
-  // Keyed by id only: replacing an old slug with the canonical one must not load the article again.
-  const post = useRequest(id ? `post|${id}` : null, () => fetchPublicArticle(id, uniqueKey));
+  const post = useLoader(postLoader);
   const counted = useRef<number | null>(null);
   const loaded = post.status === 'success' ? post.data.article : null;
 

@@ -1,13 +1,15 @@
 import { PUBLIC_ROUTES, type AuthorCard, type AuthorProfile } from '@vitrine/contracts';
-import { fetchAuthorProfile, Link, useParams, useTranslation } from '@vitrine/core';
+import { Link, useParams, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { SectionSkeleton } from '../../components/section-skeleton';
-import { fullName, positiveInt, profilePath } from '../../lib/paths';
+import { fullName, profilePath } from '../../lib/paths';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { statusOf, useRequest } from '../../lib/use-request';
+import { useLoader } from '../../lib/loader';
+import { statusOf } from '../../lib/use-request';
+import { profileLoader, profileRef } from './loader';
 import '../../components/page.css';
 import './profile.css';
 
@@ -92,9 +94,8 @@ function ProfileSkeleton() {
 /** An author's public profile (SPEC §2): About, their articles and 'You Can Know'. */
 export function ProfilePage() {
   const { t } = useTranslation('public');
-  const { uniqueKey = '', id: rawId } = useParams();
-  const id = positiveInt(rawId, 0);
-  const profile = useRequest(id && uniqueKey ? `${id}|${uniqueKey}` : null, () => fetchAuthorProfile(id, uniqueKey));
+  const { id, uniqueKey } = profileRef(useParams());
+  const profile = useLoader(profileLoader);
 
   if (!id || !uniqueKey || (profile.status === 'error' && statusOf(profile.error) === 404)) {
     return (

@@ -1,5 +1,5 @@
 import { PUBLIC_ROUTES, type ArticleCard as Card } from '@vitrine/contracts';
-import { fetchPublicCategories, Link, searchArticles, useParams, useSearchParams, useTranslation } from '@vitrine/core';
+import { Link, useParams, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
@@ -7,13 +7,14 @@ import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { sanitizeHighlight } from '../../lib/highlight';
-import { positiveInt } from '../../lib/paths';
 import { useDocumentMeta } from '../../lib/use-document-meta';
-import { useRequest } from '../../lib/use-request';
+import { useLoader } from '../../lib/loader';
+import { categoriesLoader } from '../categories/loader';
+import { SEARCH_PAGE_SIZE, searchLoader, searchQuery } from './loader';
 import '../../components/page.css';
 import './search.css';
 
-export const SEARCH_PAGE_SIZE = 12;
+export { SEARCH_PAGE_SIZE };
 
 function Result({ article }: { article: Card }) {
   return (
@@ -28,7 +29,7 @@ function Result({ article }: { article: Card }) {
 
 function NoResults() {
   const { t } = useTranslation('public');
-  const categories = useRequest('categories', fetchPublicCategories);
+  const categories = useLoader(categoriesLoader);
   return (
     <EmptyState title={t('search.emptyTitle')}>
       <p>{t('search.emptyText')}</p>
@@ -48,10 +49,11 @@ function NoResults() {
   );
 }
 
-function Results({ term, page }: { term: string; page: number }) {
+/** The results of the route's term and page (searchLoader reads both from the route). */
+function Results() {
   const { t } = useTranslation('public');
   const { t: te } = useTranslation('errors');
-  const results = useRequest(`${term}|${page}`, () => searchArticles({ q: term, page, limit: SEARCH_PAGE_SIZE }));
+  const results = useLoader(searchLoader);
 
   if (results.status === 'loading') return <SectionSkeleton count={4} />;
   if (results.status === 'error') return <ErrorState title={te('searchFailed')} onRetry={results.retry} />;
@@ -75,10 +77,8 @@ function Results({ term, page }: { term: string; page: number }) {
 /** Search results (SPEC §2): the term is the path's last segment, ?page=N pages through. */
 export function SearchPage() {
   const { t } = useTranslation('public');
-  const { search = '' } = useParams();
   const [query] = useSearchParams();
-  const term = search.trim();
-  const page = positiveInt(query.get('page'));
+  const { term } = searchQuery(useParams(), query);
   useDocumentMeta(term ? `${t('search.title', { term })} · Vitrine` : `${t('home.searchLabel')} · Vitrine`);
 
   return (
@@ -87,7 +87,7 @@ export function SearchPage() {
         <h1>{term ? t('search.title', { term }) : t('home.searchLabel')}</h1>
         <SearchBox key={term} initial={term} />
       </header>
-      {term ? <Results term={term} page={page} /> : <p>{t('search.prompt')}</p>}
+      {term ? <Results /> : <p>{t('search.prompt')}</p>}
     </div>
   );
 }

@@ -67,6 +67,8 @@ export const common: Messages<typeof source> = {
     loadFailedTitle: 'This part of the site could not be loaded',
     renderFailedTitle: 'Something went wrong while showing this part of the site',
     loadFailedText: 'Check your connection and try again. The rest of the site keeps working.',
+    incompatibleTitle: 'This part of the site needs a newer version of the site shell',
+    incompatibleText: 'It was updated and depends on a version of the site that has not arrived here yet. Reload the page in a few minutes; the rest of the site keeps working.',
   },
   notFound: {
     title: 'Oops! Page not found',

@@ -1,5 +1,4 @@
 export { common } from './common';
 export { errors } from './errors';
 export { auth } from './auth';
-export { admin } from './admin';
-export { publicSite } from './public';
+export { chrome } from './chrome';

@@ -65,6 +65,8 @@ export const common = {
     loadFailedTitle: 'Esta parte do site não pôde ser carregada',
     renderFailedTitle: 'Algo deu errado ao exibir esta parte do site',
     loadFailedText: 'Verifique sua conexão e tente novamente. O restante do site continua funcionando.',
+    incompatibleTitle: 'Esta parte do site precisa de uma versão mais nova do site',
+    incompatibleText: 'Ela foi atualizada e depende de uma versão do site que ainda não chegou aqui. Recarregue a página em alguns minutos; o restante do site continua funcionando.',
   },
   notFound: {
     title: 'Oops! Página não encontrada',

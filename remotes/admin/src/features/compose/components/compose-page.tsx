@@ -5,13 +5,14 @@ import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import dayjs from 'dayjs';
 import { ADMIN_ROUTES, PUBLIC_ROUTES, buildPath, type Article } from '@vitrine/contracts';
-import { autosaveArticle, changeArticleStatus, createArticle, handleError, updateArticle, useAuth, useBlocker, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { handleError, useAuth, useBlocker, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { autosaveArticle, changeArticleStatus, createArticle, updateArticle } from '../../../api/articles';
 import { formatDateTime } from '@vitrine/utils';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';
 import { CONTENT_LIMITS } from '../../../lib/content-limits';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
-import { useArticle } from '../api/get-article';
+import { useArticle, useArticleChanged } from '../api/get-article';
 import { bodyOf, EMPTY_VALUES, fingerprint, valuesOf, type ComposeValues } from '../form';
 import { ArticlePreview } from './article-preview';
 import { ImageUpload } from '../../../components/image-upload';
@@ -50,6 +51,7 @@ export function ComposePage() {
     routeId !== undefined && article?.id !== routeId,
   );
   const categories = useCategoryOptions();
+  const articleChanged = useArticleChanged();
   useReportError(loaded.error, fail);
   useReportError(categories.error, fail);
 
@@ -139,6 +141,7 @@ export function ComposePage() {
     try {
       const result = article ? await updateArticle(article, body) : await createArticle({ status: 'draft', ...body });
       hold(result);
+      articleChanged(result);
       setAutosave({ kind: 'saved', at: new Date() });
       if (!article) go(composePath(result), true);
       return result;
@@ -178,6 +181,7 @@ export function ComposePage() {
     try {
       const result = await changeArticleStatus(article, 'draft');
       setArticle(result);
+      articleChanged(result);
       success(t('articles.done.unpublished'));
     } catch (error) {
       fail(error);
@@ -186,7 +190,7 @@ export function ComposePage() {
     }
   };
 
-  if (loaded.loading && !article) {
+  if (loaded.isLoading && !article) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
         <Spin size="large" />
@@ -288,7 +292,7 @@ export function ComposePage() {
             >
               <Select<number[]>
                 mode="multiple"
-                loading={categories.loading}
+                loading={categories.isFetching}
                 showSearch={{ optionFilterProp: 'label' }}
                 options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name, disabled: !c.active && !values.category_ids.includes(c.id) }))}
               />

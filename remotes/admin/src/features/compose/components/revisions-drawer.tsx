@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import type { Article, Revision } from '@vitrine/contracts';
-import { listRevisions, restoreRevision, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { listRevisions, restoreRevision } from '../../../api/articles';
 import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
-import { useQuery } from '../../../lib/use-query';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries';
+import { useArticleChanged } from '../api/get-article';
 import './rich-text-editor.css';
 
 interface Props {
@@ -20,7 +23,9 @@ const KIND_COLORS: Record<Revision['kind'], string> = { save: 'blue', autosave: 
 export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
   const { t } = useTranslation('admin');
   const { confirm, fail, success } = useFeedback();
-  const revisions = useQuery(`revisions-${article.id}-${String(open)}`, () => listRevisions(article), open);
+  // Always fresh when the drawer opens: every save and autosave adds a revision.
+  const revisions = useQuery({ queryKey: queryKeys.articles.revisions(article.id), queryFn: () => listRevisions(article), enabled: open, staleTime: 0 });
+  const articleChanged = useArticleChanged();
   useReportError(revisions.error, fail);
   const [selectedId, setSelectedId] = useState<number>();
   const [restoring, setRestoring] = useState(false);
@@ -35,7 +40,7 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
       success(t('compose.revisions.restored'));
       onRestored(restored);
       setSelectedId(undefined);
-      revisions.reload();
+      articleChanged(restored);
     } catch (error) {
       fail(error);
     } finally {
@@ -46,7 +51,7 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
   return (
     <Drawer open={open} onClose={onClose} title={t('compose.revisions.title')} size={640} data-testid="revisions-drawer">
       <List<Revision>
-        loading={revisions.loading}
+        loading={revisions.isFetching}
         dataSource={revisions.data ?? []}
         locale={{ emptyText: <Empty description={t('compose.revisions.empty')} /> }}
         renderItem={(revision) => (

@@ -1,9 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { Article } from '@vitrine/contracts';
-import { changeArticleStatus, deleteArticle, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { changeArticleStatus, deleteArticle } from '../../../api/articles';
+import { queryKeys } from '../../../lib/queries';
 import { useFeedback } from '../../../lib/use-feedback';
 
-/** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then `refresh`. */
-export function useArticleActions(refresh: () => void) {
+/** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then every cached article read refetches. */
+export function useArticleActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.articles.all });
   const { t } = useTranslation('admin');
   const { confirm, fail, success } = useFeedback();
 

@@ -51,7 +51,7 @@ export function ArticlesPage() {
   const categories = useCategoryOptions();
   useReportError(articles.error, fail);
   useReportError(categories.error, fail);
-  const actions = useArticleActions(articles.reload);
+  const actions = useArticleActions();
 
   // The author filter offers the authors seen so far (the API has no authors list for this screen).
   const [authors, setAuthors] = useState<Map<number, AuthorCard>>(new Map());
@@ -213,7 +213,7 @@ export function ArticlesPage() {
           style={{ width: 180 }}
           value={categoryId}
           onChange={filtered(setCategoryId)}
-          loading={categories.loading}
+          loading={categories.isFetching}
           options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
         <Select<number>
@@ -243,7 +243,7 @@ export function ArticlesPage() {
         rowKey="id"
         columns={columns}
         dataSource={data?.items ?? []}
-        loading={articles.loading}
+        loading={articles.isFetching}
         scroll={{ x: 960 }}
         pagination={{
           current: page,

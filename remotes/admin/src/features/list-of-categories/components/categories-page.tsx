@@ -5,9 +5,12 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { Category } from '@vitrine/contracts';
-import { changeCategoryStatus, deleteCategory, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { changeCategoryStatus, deleteCategory } from '../../../api/categories';
 import { CategoryChip } from '../../../components/category-chip';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/queries';
 import { useCategories } from '../api/get-categories';
 import { CategoryFormModal } from './category-form-modal';
 
@@ -16,6 +19,9 @@ export function CategoriesPage() {
   const { t } = useTranslation('admin');
   const { confirm, fail, success } = useFeedback();
   const categories = useCategories();
+  const queryClient = useQueryClient();
+  /** After any change: the table and every category picker (article filters, compose form) refetch. */
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.categories.all });
   useReportError(categories.error, fail);
   const [editing, setEditing] = useState<Category | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -25,7 +31,7 @@ export function CategoriesPage() {
     try {
       await request();
       success(done);
-      categories.reload();
+      refresh();
     } catch (error) {
       fail(error);
     }
@@ -103,7 +109,7 @@ export function CategoriesPage() {
         rowKey="id"
         columns={columns}
         dataSource={categories.data?.items ?? []}
-        loading={categories.loading}
+        loading={categories.isFetching}
         pagination={false}
         scroll={{ x: 720 }}
         locale={{ emptyText: <Empty description={t('categories.empty')} /> }}
@@ -114,7 +120,7 @@ export function CategoriesPage() {
         onClose={() => setFormOpen(false)}
         onSaved={() => {
           setFormOpen(false);
-          categories.reload();
+          refresh();
         }}
       />
     </div>

@@ -3,7 +3,8 @@ import { Alert, Button, ColorPicker, Form, Input, Modal, Space, Switch, Typograp
 import type { Color } from 'antd/es/color-picker';
 import BulbOutlined from '@ant-design/icons/BulbOutlined';
 import type { Category, Image } from '@vitrine/contracts';
-import { createCategory, updateCategory, useTranslation } from '@vitrine/core';
+import { useTranslation } from '@vitrine/core';
+import { createCategory, updateCategory } from '../../../api/categories';
 import { readableTextColor } from '@vitrine/utils';
 import { CategoryChip } from '../../../components/category-chip';
 import { ImageUpload } from '../../../components/image-upload';

@@ -1,5 +1,5 @@
 import type { Envelope, Image } from '@vitrine/contracts';
-import { http } from '../http';
+import { http } from '@vitrine/core';
 
 /** Uploads one image (multipart field `file`); `onProgress` gets 0–100. */
 export async function uploadImage(file: File | Blob, onProgress?: (percent: number) => void): Promise<Image> {

@@ -1,5 +1,5 @@
-import type { Messages } from '../../types';
-import type { admin as source } from '../pt-BR/admin';
+import type { Messages } from '@vitrine/i18n';
+import type { admin as source } from './pt-BR';
 
 export const admin: Messages<typeof source> = {
   menu: {
@@ -14,13 +14,6 @@ export const admin: Messages<typeof source> = {
     'list-leads': 'Leads',
     'message-received': 'Received messages',
     'settings-whatsapp': 'WhatsApp',
-  },
-  layout: {
-    title: 'Back office',
-    viewSite: 'View the site',
-    collapseMenu: 'Collapse menu',
-    expandMenu: 'Expand menu',
-    signedInAs: 'Signed in as {{name}}',
   },
   dashboard: {
     shortcuts: 'Shortcuts',

@@ -1,18 +1,7 @@
-import type { Messages } from '../../types';
-import type { publicSite as source } from '../pt-BR/public';
+import type { Messages } from '@vitrine/i18n';
+import type { publicSite as source } from './pt-BR';
 
 export const publicSite: Messages<typeof source> = {
-  nav: {
-    dashboard: 'Dashboard',
-    label: 'Main navigation',
-    skipToContent: 'Skip to content',
-    home: 'Home',
-    blog: 'Blog',
-    contact: 'Contact',
-    faq: 'FAQ',
-    signIn: 'Sign in',
-    product: 'RC Sistem I',
-  },
   hero: {
     eyebrow: 'Content, website and relationships in one place',
     title: 'Content that brings your company closer to the people who matter',
@@ -138,12 +127,5 @@ export const publicSite: Messages<typeof source> = {
     title: 'RC Sistem I',
     subtitle: 'Run your business in one simple system, from stock to finance.',
     cta: 'Tell me more',
-  },
-  footer: {
-    tagline: 'Content and digital presence for companies that want to be remembered.',
-    company: 'Company',
-    resources: 'Content',
-    rights: '© {{year}} Vitrine. All rights reserved.',
-    privacy: 'Privacy',
   },
 };

@@ -8,8 +8,7 @@ import type {
   ResetPasswordInput,
   User,
 } from '@vitrine/contracts';
-import { authStore } from '../auth-store';
-import { http } from '../http';
+import { authStore, http } from '@vitrine/core';
 
 export async function login(input: LoginInput): Promise<LoginResult> {
   const { data } = await http.post<LoginResult>('/auth/auth', input);

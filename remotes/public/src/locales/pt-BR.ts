@@ -1,16 +1,5 @@
-/** The public site: navigation, home, blog, post, author profile, contact, newsletter, FAQ and footer. */
+/** The public site's texts (home, blog, post, author profile, contact, newsletter, FAQ), owned by the public remote. */
 export const publicSite = {
-  nav: {
-    dashboard: 'Painel',
-    label: 'Navegação principal',
-    skipToContent: 'Pular para o conteúdo',
-    home: 'Início',
-    blog: 'Blog',
-    contact: 'Contato',
-    faq: 'Perguntas frequentes',
-    signIn: 'Entrar',
-    product: 'RC Sistem I',
-  },
   hero: {
     eyebrow: 'Conteúdo, site e relacionamento em um só lugar',
     title: 'Conteúdo que aproxima a sua empresa de quem importa',
@@ -136,12 +125,5 @@ export const publicSite = {
     title: 'RC Sistem I',
     subtitle: 'Gestão do seu negócio em um sistema simples, do estoque ao financeiro.',
     cta: 'Quero conhecer',
-  },
-  footer: {
-    tagline: 'Conteúdo e presença digital para empresas que querem ser lembradas.',
-    company: 'Empresa',
-    resources: 'Conteúdo',
-    rights: '© {{year}} Vitrine. Todos os direitos reservados.',
-    privacy: 'Privacidade',
   },
 };

@@ -1,4 +1,4 @@
-/** Back-office: menu (one key per admin route name), dashboard, users and the settings screens. */
+/** The admin remote's texts: route names (dashboard shortcuts), dashboard, users, articles, categories, compose and the settings screens. */
 export const admin = {
   menu: {
     dashboard: 'Painel',
@@ -12,13 +12,6 @@ export const admin = {
     'list-leads': 'Leads',
     'message-received': 'Mensagens recebidas',
     'settings-whatsapp': 'WhatsApp',
-  },
-  layout: {
-    title: 'Administração',
-    viewSite: 'Ver o site',
-    collapseMenu: 'Recolher menu',
-    expandMenu: 'Expandir menu',
-    signedInAs: 'Conectado como {{name}}',
   },
   dashboard: {
     shortcuts: 'Atalhos',

@@ -6,7 +6,7 @@ import type {
   Envelope,
   ListPage,
 } from '@vitrine/contracts';
-import { http } from '../http';
+import { http } from '@vitrine/core';
 
 type Ref = Pick<Category, 'id' | 'unique_key'>;
 const path = (base: string, c: Ref) => `${base}/${c.id}/${encodeURIComponent(c.unique_key)}`;

@@ -9,7 +9,7 @@ import type {
   ListPage,
   Revision,
 } from '@vitrine/contracts';
-import { http } from '../http';
+import { http } from '@vitrine/core';
 
 type Ref = Pick<Article, 'id' | 'unique_key'>;
 const path = (base: string, a: Ref) => `${base}/${a.id}/${encodeURIComponent(a.unique_key)}`;

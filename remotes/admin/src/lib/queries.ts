@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ArticlesListInput } from '@vitrine/contracts';
+
+/**
+ * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
+ * prefix it changed (`articles`, `categories`), so every list and form showing it refetches.
+ */
+export const queryKeys = {
+  articles: {
+    all: ['articles'] as const,
+    lists: ['articles', 'list'] as const,
+    list: (input: ArticlesListInput) => ['articles', 'list', input] as const,
+    detail: (id: number) => ['articles', 'detail', id] as const,
+    revisions: (id: number) => ['articles', 'revisions', id] as const,
+  },
+  categories: {
+    all: ['categories'] as const,
+    table: ['categories', 'table'] as const,
+    options: ['categories', 'options'] as const,
+  },
+};
+
+/** The HTTP status of a failed request, if the server answered. */
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { response?: { status?: unknown } } | null)?.response?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** A read is retried (twice, with TanStack's back-off) only when it may succeed later: no answer, or a 5xx. */
+export function retryTransient(failureCount: number, error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== undefined && status < 500) return false;
+  return failureCount < 2;
+}
+
+/**
+ * The admin remote's QueryClient: bundled with the remote (never shared with the shell), one per
+ * loaded remote. Reads stay fresh 30 s (moving between list and form does not refetch), no refetch
+ * on window focus (an editor's form must not jump); mutations are never retried.
+ */
+export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: options.retry === false ? false : retryTransient, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type {
+  ArticleCard,
+  AuthorProfile,
+  CategoryChip,
+  Envelope,
+  HomeSections,
+  ListPage,
+  PublicArticle,
+  PublicArticlesInput,
+  PublicUser,
+  SearchInput,
+} from '@vitrine/contracts';
+import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
+
+/**
+ * The part of an HTTP client the public reads need. The browser passes @vitrine/core's `http`; a
+ * server render (next issue) can pass any client with this shape, so these reads and the route
+ * loaders built on them run in Node as well.
+ */
+export interface PublicHttp {
+  get<T = unknown>(url: string, config?: { params?: object }): Promise<{ data: T }>;
+}
+
+export async function fetchHome(http: PublicHttp): Promise<HomeSections> {
+  const { data } = await http.get<Envelope<HomeSections>>('/public/home');
+  return data.data;
+}
+
+export async function fetchPublicArticles(http: PublicHttp, params: PublicArticlesInput = {}): Promise<ListPage<ArticleCard>> {
+  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/articles', { params });
+  return data.data;
+}
+
+export async function searchArticles(http: PublicHttp, params: SearchInput): Promise<ListPage<ArticleCard>> {
+  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/search', { params });
+  return data.data;
+}
+
+export async function fetchPublicArticle(http: PublicHttp, id: number, uniqueKey: string): Promise<PublicArticle> {
+  const { data } = await http.get<Envelope<PublicArticle>>(`/public/article/${id}/${encodeURIComponent(uniqueKey)}`);
+  return data.data;
+}
+
+/**
+ * Counts a read (a browser-only effect, not a loader); failures are ignored (a read that is not counted must not disturb the reader).
+ * A beacon when the browser has one: it needs no API client and survives leaving the page.
+ */
+export async function countRead(id: number): Promise<void> {
+  const path = `/public/article/${id}/read`;
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    if (navigator.sendBeacon(`${getRuntimeConfig().apiBaseUrl}${path}`)) return;
+  }
+  try {
+    await browserHttp.post(path);
+  } catch {
+    // not counted
+  }
+}
+
+export async function fetchAuthorProfile(http: PublicHttp, id: number, uniqueKey: string): Promise<AuthorProfile> {
+  const { data } = await http.get<Envelope<AuthorProfile>>(`/public/author/${id}/${encodeURIComponent(uniqueKey)}`);
+  return data.data;
+}
+
+export async function fetchPublicCategories(http: PublicHttp): Promise<CategoryChip[]> {
+  const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories');
+  return data.data;
+}
+
+export async function recentUpdatedUsers(http: PublicHttp, count: number): Promise<PublicUser[]> {
+  const { data } = await http.get<Envelope<PublicUser[]>>(`/user/user/recent-updated-users/${count}`);
+  return data.data;
+}

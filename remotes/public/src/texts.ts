@@ -1,0 +1,20 @@
+import { loadTexts, registerTexts } from '@vitrine/core';
+import { publicSite } from './locales/pt-BR';
+
+/** The public remote's own namespace: its texts ship with this remote, never with the shell. */
+export const PUBLIC_NS = 'public';
+
+/**
+ * Registers the public texts with the shared i18n instance. pt-BR (the first page's language) is part
+ * of this module, so a visitor's first page needs no extra request for it; en-US is a chunk fetched
+ * when that language is in use.
+ */
+export function registerPublicTexts(): void {
+  registerTexts(PUBLIC_NS, { 'en-US': () => import('./locales/en-US').then((m) => m.publicSite) }, { 'pt-BR': publicSite });
+}
+
+/** Registers and fetches the public texts in the current language (nothing to fetch in pt-BR). */
+export function loadPublicTexts(): Promise<void> {
+  registerPublicTexts();
+  return loadTexts([PUBLIC_NS]);
+}

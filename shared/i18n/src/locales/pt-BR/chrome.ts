@@ -1,0 +1,41 @@
+/** The shell's own chrome: the public header and footer, the admin menu and layout. */
+export const chrome = {
+  nav: {
+    dashboard: 'Painel',
+    label: 'Navegação principal',
+    skipToContent: 'Pular para o conteúdo',
+    home: 'Início',
+    blog: 'Blog',
+    contact: 'Contato',
+    faq: 'Perguntas frequentes',
+    signIn: 'Entrar',
+    product: 'RC Sistem I',
+  },
+  footer: {
+    tagline: 'Conteúdo e presença digital para empresas que querem ser lembradas.',
+    company: 'Empresa',
+    resources: 'Conteúdo',
+    rights: '© {{year}} Vitrine. Todos os direitos reservados.',
+    privacy: 'Privacidade',
+  },
+  menu: {
+    dashboard: 'Painel',
+    users: 'Usuários',
+    'list-of-articles': 'Artigos',
+    compose: 'Escrever artigo',
+    'list-of-categories': 'Categorias',
+    'settings-profile': 'Meu perfil',
+    settings: 'Configurações',
+    seo: 'SEO',
+    'list-leads': 'Leads',
+    'message-received': 'Mensagens recebidas',
+    'settings-whatsapp': 'WhatsApp',
+  },
+  layout: {
+    title: 'Administração',
+    viewSite: 'Ver o site',
+    collapseMenu: 'Recolher menu',
+    expandMenu: 'Expandir menu',
+    signedInAs: 'Conectado como {{name}}',
+  },
+};
