@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
 import path from 'node:path';
-import { loadConfig, type AppConfig } from './config';
+import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
 import type { EngineTuning } from './jobs';
@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // The errors plugin answers 503 SHUTTING_DOWN in the envelope while closing.
     return503OnClosing: false,
     // Idle keep-alive sockets are closed at shutdown; busy ones once their answer is sent.

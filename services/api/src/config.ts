@@ -27,9 +27,11 @@ export interface AppConfig {
   seedDemo: boolean;
   /**
    * TRUST_PROXY, Fastify's `trustProxy`: false (default: the socket's address is the client's),
-   * or the proxies' addresses/CIDRs. X-Forwarded-For is believed only when it comes through these.
+   * the proxies' addresses/CIDRs (X-Forwarded-For is believed only when it comes through these), or a
+   * hop count (the nearest N hops, the socket's peer first, are proxies: for a load balancer whose
+   * addresses change).
    */
-  trustProxy: false | string[];
+  trustProxy: false | string[] | number;
   /** CORS_ORIGINS: origins allowed to call /api from a browser (none: same origin only). */
   corsOrigins: string[];
   /** CSP_EXTRA_ORIGINS: origins the site's pages may load code and data from, besides its own and the remotes'. */
@@ -94,20 +96,31 @@ function isProxyAddress(entry: string): boolean {
   return /^[0-9]{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }
 
-export function parseTrustProxy(value: string | undefined): false | string[] {
+export function parseTrustProxy(value: string | undefined): false | string[] | number {
   const raw = optional(value);
-  if (raw === undefined || raw === 'false') return false;
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') {
-    throw new Error('TRUST_PROXY=true would believe X-Forwarded-For from anyone: give the proxies\' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)');
+    throw new Error('TRUST_PROXY=true would believe X-Forwarded-For from anyone: give the number of proxies in front (e.g. 1) or their addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)');
   }
   if (/^[0-9]+$/.test(raw)) {
-    // Fastify 5 trusts no one for a bare hop count (it cannot check who is talking to it).
-    throw new Error(`TRUST_PROXY=${raw}: a hop count cannot tell a proxy from a client; give the proxies' addresses or CIDRs (e.g. 10.0.0.0/8 or loopback)`);
+    const hops = Number(raw);
+    if (hops > 10) throw new Error(`TRUST_PROXY=${raw}: a hop count is the number of proxies in front (1–10)`);
+    return hops;
   }
   const list = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = list.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) throw new Error(`TRUST_PROXY: "${bad.join('", "')}" is neither a hop count nor an IP address or CIDR`);
   return list;
+}
+
+/**
+ * Fastify's `trustProxy` for the parsed TRUST_PROXY. A hop count is given as a function: Fastify 5
+ * takes a bare number as "trust nobody" (measured), while proxy-addr's (address, index) form trusts
+ * the nearest N hops — index 0 is the socket's peer, the proxy in front.
+ */
+export function fastifyTrustProxy(trust: false | string[] | number): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** A comma list of origins (`https://shop.example.com`), each reduced to scheme://host[:port]. */

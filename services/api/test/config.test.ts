@@ -26,11 +26,13 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT');
   });
 
-  it('trusts no proxy by default; TRUST_PROXY takes addresses or CIDRs, never true or a bare hop count', () => {
+  it('trusts no proxy by default; TRUST_PROXY takes addresses, CIDRs or a hop count, never true', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow('TRUST_PROXY=true');
-    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow('hop count');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow('hop count');
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('"10.0.0.0/33"');
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow('"proxy.local"');
   });

@@ -218,6 +218,26 @@ describe('TRUST_PROXY=10.10.10.10: the address that proxy forwards counts', () =
   });
 });
 
+describe('TRUST_PROXY=1: one proxy in front, whatever its address', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupApp('pglite', { config: testConfig({ trustProxy: 1 }) });
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('the last address the proxy appended is the client; what the client forged before it is not', async () => {
+    const res = await ctx.call('POST', '/api/auth/auth', {
+      body: { email: 'x', password: '' },
+      remoteAddress: '10.20.30.40',
+      headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.90' },
+    });
+    expect(res.statusCode).toBe(400);
+    const rows = await ctx.db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect(rows.some((row) => row.key.includes('203.0.113.90'))).toBe(true);
+    expect(rows.some((row) => row.key.includes('6.6.6.6') || row.key.includes('10.20.30.40'))).toBe(false);
+  });
+});
+
 /** Two app instances as two replicas: the limit counts their requests together. */
 async function sharedLimitAcrossReplicas(a: { inject: TestContext['app']['inject'] }, b: { inject: TestContext['app']['inject'] }, ip: string): Promise<void> {
   const body = { email: 'not-an-email', password: '' };
