@@ -3,10 +3,35 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { DefinePlugin } = require('webpack');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedDeps, providedSurface } = require('./shared-deps');
 
 const root = path.join(__dirname, '../..');
+
+/** Brotli (quality 11) and gzip (level 9) copies of every text asset, for the server's pre-compressed mode. */
+function precompress() {
+  const test = /\.(js|css|html|json|svg|txt)$/;
+  return [
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test,
+      compressionOptions: { level: 9 },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+  ];
+}
 
 /**
  * @param {object} o
@@ -83,8 +108,10 @@ function createConfig(o) {
           publicPath: '/',
           chunks: ['main'],
         }),
+        ...(prod ? precompress() : []),
       ],
       optimization: { moduleIds: 'deterministic' },
+
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer: {

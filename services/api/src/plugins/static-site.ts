@@ -22,9 +22,12 @@ const HASHED = /[.-][0-9a-f]{8,}\.(js|css|mjs|woff2?|png|jpe?g|svg|webp|gif)$/i;
 const ENTRY_FILES = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'remotes.json']);
 
 function cacheControlFor(file: string): string {
-  const base = path.basename(file);
+  // A pre-compressed copy (`remoteEntry.js.br`) is cached as the file it stands for.
+  const base = path.basename(file).replace(/\.(br|gz)$/, '');
   if (ENTRY_FILES.has(base) || base.endsWith('.html')) return NO_CACHE;
   if (HASHED.test(base)) return IMMUTABLE;
+  // Code without a hash in its name (the shell's main.js) changes under the same name: revalidated by ETag.
+  if (/\.(js|mjs|css|json)$/.test(base)) return NO_CACHE;
   return 'public, max-age=3600';
 }
 
@@ -33,6 +36,12 @@ function isDir(dir: string | undefined): dir is string {
 }
 
 const RESERVED = /^\/(api|remotes|uploads)(\/|$)/;
+
+/** A path whose last segment has an extension (`/main.js`, `/favicon.ico`): a file, never a page route. */
+function isFilePath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '/';
+  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
 
 /**
  * Supplies the HTML of a browser navigation (e.g. a post's page with its meta
@@ -82,6 +91,8 @@ export default fp<SiteOptions>(
         index: false,
         wildcard: true,
         schemaHide: true,
+        // The build writes .br and .gz next to each text file (configs/webpack): sent as they are.
+        preCompressed: mount.prefix !== '/uploads/',
         setHeaders: (res, file) => {
           res.header('cache-control', mount.prefix === '/uploads/' ? 'public, max-age=86400' : cacheControlFor(file));
           if (mount.cors) res.header('access-control-allow-origin', '*');
@@ -110,7 +121,7 @@ export default fp<SiteOptions>(
     // also for `Accept: */*` or none, as link-preview bots ask (the renderer only takes paths that are no files).
     app.addHook('onRequest', async (request, reply) => {
       const render = app.renderSitePage;
-      if (!render || !isNavigation(request, true)) return;
+      if (!render || !isNavigation(request, true) || isFilePath(request.url)) return;
       const shellHtml = await readShell();
       if (shellHtml !== undefined && (await render(request, reply, shellHtml))) return reply;
     });
@@ -125,6 +136,7 @@ export default fp<SiteOptions>(
       // what is not a file falls through to the not-found handler and so to the SPA fallback below.
       wildcard: true,
       schemaHide: true,
+      preCompressed: true,
       setHeaders: (res, file) => res.header('cache-control', cacheControlFor(file)),
     });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db';
@@ -53,6 +54,61 @@ describe('static site plugin', () => {
       apiBaseUrl: '/api',
       remotes: { public_remote: '/remotes/public/mf-manifest.json', admin_remote: 'https://cdn.example/admin/mf-manifest.json' },
     });
+  });
+
+  it('sends the build pre-compressed files as they are: br, gzip or identity as the client accepts', async () => {
+    const code = `export const text = ${JSON.stringify('vitrine '.repeat(400))};`;
+    // Marked copies: the server must send these exact bytes, not compress the original itself.
+    const br = zlib.brotliCompressSync(`${code}//br`);
+    const gz = zlib.gzipSync(`${code}//gz`);
+    write(shellDir, { 'big.1234abcd.js': code });
+    fs.writeFileSync(path.join(shellDir, 'big.1234abcd.js.br'), br);
+    fs.writeFileSync(path.join(shellDir, 'big.1234abcd.js.gz'), gz);
+    write(publicDir, { '88.1234abcdef.js': code });
+    fs.writeFileSync(path.join(publicDir, '88.1234abcdef.js.br'), br);
+
+    const asBr = await app.inject({ method: 'GET', url: '/big.1234abcd.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(asBr.headers['content-encoding']).toBe('br');
+    expect(asBr.headers.vary).toMatch(/accept-encoding/i);
+    expect(asBr.rawPayload.equals(br)).toBe(true);
+    expect(asBr.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const asGzip = await app.inject({ method: 'GET', url: '/big.1234abcd.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asGzip.headers['content-encoding']).toBe('gzip');
+    expect(asGzip.rawPayload.equals(gz)).toBe(true);
+
+    // The shell's entry keeps its name across deploys: revalidated (ETag), never cached blind.
+    const main = await app.inject({ method: 'GET', url: '/main.js' });
+    expect(main.headers['cache-control']).toBe('no-cache');
+    expect(main.headers.etag).toBeDefined();
+
+    const plain = await app.inject({ method: 'GET', url: '/big.1234abcd.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(code);
+
+    // An entry file's compressed copy is revalidated like the entry itself.
+    fs.writeFileSync(path.join(publicDir, 'remoteEntry.js.br'), zlib.brotliCompressSync('entry'));
+    const entry = await app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    expect(entry.headers['content-encoding']).toBe('br');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    fs.rmSync(path.join(publicDir, 'remoteEntry.js.br'));
+
+    const remote = await app.inject({ method: 'GET', url: '/remotes/public/88.1234abcdef.js', headers: { 'accept-encoding': 'br' } });
+    expect(remote.headers['content-encoding']).toBe('br');
+    expect(remote.rawPayload.equals(br)).toBe(true);
+  });
+
+  it('a static file never reaches the page renderer, even asked with Accept */*', async () => {
+    const seen: string[] = [];
+    const site = await buildApp({ config: testConfig(), db: noDb, logger: false, site: { shellDir, uploadsDir } });
+    site.renderSitePage = async (request) => {
+      seen.push(request.url);
+      return false;
+    };
+    await site.inject({ method: 'GET', url: '/main.js', headers: { accept: '*/*' } });
+    await site.inject({ method: 'GET', url: '/blog', headers: { accept: '*/*' } });
+    await site.close();
+    expect(seen).toEqual(['/blog']);
   });
 
   it('serves files deployed after start (a redeployed shell or remote is live at once)', async () => {
