@@ -32,15 +32,25 @@ after(() => {
 const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const shellFiles = () => ({ main: hashOf(path.join(SHELL_DIST, 'main.js')), index: hashOf(path.join(SHELL_DIST, 'index.html')) });
 
-/** Hashes of every /main.js body the page receives (what the browser ran of the shell). */
+/**
+ * Hashes of every /main.js the page ran (what the browser ran of the shell): the body of a 200, and
+ * for a 304 (main.js is revalidated by ETag) the cached copy the server confirmed, i.e. the last body.
+ */
 function watchShell(page: Page): string[] {
   const bodies: string[] = [];
+  let last: Promise<string | undefined> = Promise.resolve(undefined);
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname !== '/main.js' || response.status() !== 200) return;
-    void response.body().then(
-      (body) => bodies.push(createHash('sha256').update(body).digest('hex')),
-      () => undefined,
-    );
+    if (new URL(response.url()).pathname !== '/main.js') return;
+    const status = response.status();
+    if (status === 200) {
+      last = response.body().then(
+        (body) => createHash('sha256').update(body).digest('hex'),
+        () => undefined,
+      );
+      void last.then((hash) => hash && bodies.push(hash));
+    } else if (status === 304) {
+      void last.then((hash) => hash && bodies.push(hash));
+    }
   });
   return bodies;
 }
