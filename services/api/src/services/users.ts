@@ -155,8 +155,9 @@ export class UsersService {
         if (input.email !== undefined && (await users.emailTaken(tx, input.email, id))) {
           throw new ConflictError('EMAIL_ALREADY_REGISTERED');
         }
-        // eslint-disable-next-line @typescript-eslint/no-unused-vars -- checked above, never stored
-        const { accesses, current_password, ...fields } = input;
+        const { accesses, ...fields } = input;
+        // Checked above, never stored.
+        delete fields.current_password;
         const photo = await this.resolvePhoto(tx, fields.photo, [principal.user.id, id]);
         await users.update(tx, id, {
           ...fields,
