@@ -245,11 +245,11 @@ test('8b. a new public screen with a new request and new texts ships by rebuildi
 test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
   const incompatible = temp('admin-incompatible');
   try {
-    // Built against a (pretend) @vitrine/core 1.1 API: its range is ^1.1.0, the shell provides 1.0.0.
+    // Built against a (pretend) @vitrine/core 1.2 API: its range is ^1.2.0, the shell provides 1.1.0.
     await buildVariant({
       remote: 'admin',
       files: {},
-      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.1.0"') },
+      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.2.0"') },
       buildId: 'e2e-incompatible',
       outDir: incompatible,
     });
@@ -264,7 +264,7 @@ test('8c. an admin remote that needs a newer shared core than the shell provides
       assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
       assert.equal(await page.getByTestId('admin-menu').count(), 1, "the shell's chrome is still there");
       assert.ok(
-        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.1.0')),
+        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.2.0')),
         `the console names the package and range (${errors.join(' | ')})`,
       );
       // The public site is not affected.

@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     { prefix: '/api' },
   );
   // Crawler-readable pages (used by the static site), sitemap, robots.txt and RSS feeds.
-  await app.register(seoPagesPlugin);
+  await app.register(seoPagesPlugin, { site: options.site });
 
   if (options.site) {
     await app.register(staticSite, {

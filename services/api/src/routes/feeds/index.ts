@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors';
 import { etagFor, etagMatches } from '../../lib/etag';
-import { FEED_CACHE_CONTROL, type SeoPagesService } from '../../services/seo-pages';
+import { FEED_CACHE_CONTROL, type FeedsService } from '../../services/feeds';
 
 export interface FeedRoutesOptions {
-  service: SeoPagesService;
+  service: FeedsService;
 }
 
 /**
@@ -14,7 +14,7 @@ export interface FeedRoutesOptions {
 export async function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
-  service: SeoPagesService,
+  service: FeedsService,
   answer: { body: string; contentType: string; cacheControl: string; statusCode?: number; /** when the caller already read it */ version?: number },
 ): Promise<FastifyReply> {
   const statusCode = answer.statusCode ?? 200;
