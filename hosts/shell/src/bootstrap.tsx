@@ -10,6 +10,7 @@ import {
   loadTexts,
   RouterProvider,
   setLanguage,
+  setRuntimeConfig,
   storedLanguage,
   syncAuthAcrossTabs,
   type Locale,
@@ -51,7 +52,8 @@ async function start() {
   const ssr = serverRendered();
   if (ssr && ssr.lang !== i18n.language) await i18n.changeLanguage(ssr.lang);
   document.documentElement.lang = i18n.language;
-  await Promise.all([loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
+  if (ssr?.runtime) setRuntimeConfig(ssr.runtime);
+  await Promise.all([ssr?.runtime ? undefined : loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
   registerRuntimeRemotes();
   const hydrate = ssr ? await prepareHydration(ssr) : false;
   const router = createRouter(hydrate && ssr ? { loaderData: ssr.loaderData } : undefined);

@@ -104,6 +104,8 @@ export interface SsrData {
   loaderData: Record<string, unknown>;
   /** The route name of the page (the remote page to preload before hydrating). */
   route: string;
+  /** The runtime config (`/remotes.json`), so hydration does not wait for it. */
+  runtime?: { apiBaseUrl: string; remotes: Record<string, string> };
 }
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, matchRoute, type PublicSeo, type RouteHttp } from '@vitrine/contracts';
+import { LANGUAGE_COOKIE, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
 import feedRoutes, { sendCacheable } from '../routes/feeds';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
@@ -52,6 +52,7 @@ export default fp<SeoPagesOptions>(
     const shellDir = options.site?.shellDir;
     const remoteDir = options.site?.remotes?.public_remote;
     if (!shellDir || !remoteDir) return;
+    const runtimeConfig: RemotesConfig = { apiBaseUrl: '/api', remotes: { public_remote: app.config.publicRemoteUrl, admin_remote: app.config.adminRemoteUrl } };
     const renderer = new PageRenderer({
       shellDir,
       remoteDir,
@@ -82,8 +83,10 @@ export default fp<SeoPagesOptions>(
     const renderPage = async (url: string, lang: Locale, shellHtml: string): Promise<Page> => {
       const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http });
       if (!rendered) return undefined;
-      const html = composeDocument(shellHtml, rendered.page, { styles: rendered.styles, seo: await seoEntries() });
-      return html === undefined ? undefined : { statusCode: rendered.page.status, html };
+      // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
+      const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
+      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo: await seoEntries() });
+      return html === undefined ? undefined : { statusCode: page.status, html };
     };
 
     // A per-process cache of rendered pages, keyed by the content version (shared by every
@@ -108,10 +111,8 @@ export default fp<SeoPagesOptions>(
     };
 
     app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
-      const pathname = request.url.split('?', 1)[0] ?? '/';
-      const name = matchRoute(pathname);
-      // The sign-in pages and the back-office are the browser's alone.
-      if (name !== undefined && !['home', 'blog', 'list-article-results', 'post', 'profile'].includes(name)) return false;
+      // The back-office is the browser's alone (the shell's render would only redirect it to sign in).
+      if (/^\/admin(\/|$)/.test(request.url)) return false;
       let page;
       let version;
       try {

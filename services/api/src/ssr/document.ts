@@ -29,6 +29,8 @@ const ROOT = /(<div\b(?:[^>"']|"[^"]*"|'[^']*')*?\bid\s*=\s*(?:"root"|'root'|roo
 export interface DocumentParts {
   /** Stylesheets of the remote the page comes from (absolute paths or URLs). */
   styles: readonly string[];
+  /** Scripts hydration needs (the remote's entry and exposed chunks): preloaded, so they come with the shell's. */
+  scripts?: readonly string[];
   /** The staff's SEO markup (SPEC §6), as the browser's shell would insert it. */
   seo: readonly { head_markup: string; body_markup: string }[];
 }
@@ -43,7 +45,9 @@ const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  */
 export function composeDocument(shellHtml: string, page: RenderedPage, parts: DocumentParts): string | undefined {
   if (!ROOT.test(shellHtml)) return undefined;
-  const styles = parts.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('');
+  const styles =
+    parts.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('') +
+    (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${attr(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');
   const seoBody = parts.seo.map((entry) => entry.body_markup.trim()).filter(Boolean).join('');
   const data = `<script id="${SSR_DATA_ID}" type="application/json">${jsonForScript(page.data)}</script>`;

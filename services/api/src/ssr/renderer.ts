@@ -12,6 +12,13 @@ interface ShellServer {
   shared: Record<string, unknown>;
 }
 
+/** What the page links of the remote's browser build: its stylesheets, and the scripts hydration needs first. */
+export interface RemoteAssets {
+  styles: string[];
+  /** remoteEntry.js and the exposed module's own chunks, fetched in parallel with the shell's code. */
+  scripts: string[];
+}
+
 interface Loaded<T> {
   stamp: string;
   module: T;
@@ -46,7 +53,7 @@ async function stampOf(file: string): Promise<string> {
  */
 export class PageRenderer {
   private shell: Loaded<ShellServer> | undefined;
-  private remote: Loaded<{ remote: ServerRemoteModule; styles: string[] }> | undefined;
+  private remote: Loaded<{ remote: ServerRemoteModule } & RemoteAssets> | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
   private failure: string | undefined;
@@ -103,7 +110,7 @@ export class PageRenderer {
     return module as ShellServer;
   }
 
-  private async loadRemote(shell: ShellServer): Promise<{ remote: ServerRemoteModule; styles: string[] }> {
+  private async loadRemote(shell: ShellServer): Promise<{ remote: ServerRemoteModule } & RemoteAssets> {
     const file = this.remoteFile;
     const code = await fs.promises.readFile(file, 'utf8');
     const fromShell = createRequire(this.shellFile);
@@ -115,27 +122,34 @@ export class PageRenderer {
     wrapper(module.exports, requireShared, module, file, path.dirname(file));
     const remote = (module.exports.default ?? module.exports) as Partial<ServerRemoteModule>;
     if (typeof remote.routes !== 'object' || typeof remote.registerTexts !== 'function') throw new Error(`${file} is not a remote's server build`);
-    return { remote: remote as ServerRemoteModule, styles: await this.remoteStyles() };
+    return { remote: remote as ServerRemoteModule, ...(await this.remoteAssets()) };
   }
 
-  /** The stylesheets the remote's exposed pages use, from its manifest. */
-  private async remoteStyles(): Promise<string[]> {
+  /** From the remote's manifest: the stylesheets its exposed pages use, and its entry and exposed chunks. */
+  private async remoteAssets(): Promise<RemoteAssets> {
     const manifest = JSON.parse(await fs.promises.readFile(path.join(this.options.remoteDir, 'mf-manifest.json'), 'utf8')) as {
-      exposes?: { assets?: { css?: { sync?: string[]; async?: string[] } } }[];
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { assets?: { css?: { sync?: string[]; async?: string[] }; js?: { sync?: string[] } } }[];
     };
     const base = this.options.remoteBaseUrl.endsWith('/') ? this.options.remoteBaseUrl : `${this.options.remoteBaseUrl}/`;
-    const files = new Set<string>();
-    for (const expose of manifest.exposes ?? []) for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) files.add(file);
-    return [...files].map((file) => base + file);
+    const styles = new Set<string>();
+    const scripts = new Set<string>();
+    const entry = manifest.metaData?.remoteEntry;
+    if (entry?.name) scripts.add(entry.path ? `${entry.path.replace(/\/?$/, '/')}${entry.name}` : entry.name);
+    for (const expose of manifest.exposes ?? []) {
+      for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) styles.add(file);
+      for (const file of expose.assets?.js?.sync ?? []) scripts.add(file);
+    }
+    return { styles: [...styles].map((file) => base + file), scripts: [...scripts].map((file) => base + file) };
   }
 
   /** Renders a page with the current builds; undefined when they are unavailable or the path is not a rendered page. */
-  async render(input: { url: string; origin: string; lang: string; http: RouteHttp }): Promise<{ page: RenderedPage; styles: string[] } | undefined> {
+  async render(input: { url: string; origin: string; lang: string; http: RouteHttp }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
     await this.refresh();
     const shell = this.shell;
     const remote = this.remote;
     if (!shell || !remote) return undefined;
     const page = await shell.module.render({ ...input, remote: remote.module.remote });
-    return page ? { page, styles: remote.module.styles } : undefined;
+    return page ? { page, styles: remote.module.styles, scripts: remote.module.scripts } : undefined;
   }
 }
