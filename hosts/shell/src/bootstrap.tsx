@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { REMOTES, SSR_DATA_ID, type SsrData } from '@vitrine/contracts';
 import {
@@ -75,8 +75,12 @@ async function start() {
   if (hydrate) {
     markSeoApplied();
     keepServerHead();
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('[hydration]', error),
+    // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+    // instead of one long task (the page is already on screen and styled; input stays responsive).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('[hydration]', error),
+      });
     });
     // The visitor chose another language in this browser before the server knew (no cookie yet).
     const chosen = storedLanguage();
