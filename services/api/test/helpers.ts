@@ -59,6 +59,20 @@ export async function createTestDb(backend: Backend): Promise<{ db: Db; schema: 
   };
 }
 
+/**
+ * Runs fn with the process's clock (Date.now) moved `ms` ahead: a scheduled publish instant that the
+ * answer cache knows of passes without waiting (the test moves the database's side with an UPDATE).
+ */
+export async function withClockAhead<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  const real = Date.now.bind(Date);
+  const spy = jest.spyOn(Date, 'now').mockImplementation(() => real() + ms);
+  try {
+    return await fn();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 export interface Staff {
   id: number;
   unique_key: string;

@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import feedRoutes, { sendCacheable } from '../routes/feeds';
+import feedRoutes from '../routes/feeds';
 import { INITIAL_DATA_ID } from '@vitrine/contracts';
 import { jsonForScript, POST, PROFILE, SeoPagesService } from '../services/seo-pages';
+import { answerKey, queryOf, requestLanguage } from './answer-cache';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
-/** Rendered pages are kept per content version, and at most this long (a scheduled post goes live without a write). */
-const RENDER_TTL_MS = 30_000;
-const RENDER_CACHE_MAX = 500;
+/** The query parameters a page reads (the blog's); any other (`/?anything=N`) shares the plain page's entry. */
+const PAGE_PARAMS = ['page', 'category'] as const;
 
 type Rendered = Awaited<ReturnType<SeoPagesService['render']>>;
 
@@ -59,51 +60,33 @@ export default fp(
       return { ...page, html };
     };
 
-    // A per-process cache of rendered pages, keyed by the content version (shared by every
-    // replica through the database) and the shell's HTML: rendering the home page runs the
-    // home-section queries, which a crawler or a busy landing page should not repeat per hit.
-    const cache = new Map<string, { at: number; page: Rendered }>();
+    // Rendered pages go through the answer cache (plugins/answer-cache.ts): one build per content version,
+    // shell, language and path with the page's own parameters; a hit reads nothing from the database.
     let lastShell = '';
-    let lastShellKey = 0;
-    const renderCached = async (url: string, shellHtml: string, version: number): Promise<Rendered> => {
+    let shellHash = '';
+    app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
       if (shellHtml !== lastShell) {
         lastShell = shellHtml;
-        lastShellKey += 1;
-        cache.clear();
+        shellHash = createHash('sha1').update(shellHtml).digest('base64url').slice(0, 12);
       }
-      const key = `${version}|${lastShellKey}|${url}`;
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
-      const page = await withInitialData(url, await service.render(url, shellHtml));
-      if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { at: Date.now(), page });
-      return page;
-    };
-
-    app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
-      let page;
-      let version;
+      const url = answerKey(request.url, queryOf(request.url), PAGE_PARAMS);
       try {
-        // One read of the version serves the cache key and the ETag.
-        version = await service.version();
-        page = await renderCached(request.url, shellHtml, version);
+        return await app.answerCache.serve(request, reply, {
+          key: `page|${shellHash}|${requestLanguage(request)}|${url}`,
+          cacheControl: PAGE_CACHE_CONTROL,
+          build: async () => {
+            const page = await withInitialData(url, await service.render(url, shellHtml));
+            return page && { statusCode: page.statusCode, contentType: 'text/html; charset=utf-8', body: page.html };
+          },
+        });
       } catch (err) {
         // A failing database must not take the site down: the plain shell still boots the SPA.
         request.log.error({ err }, 'page render failed; answering the plain shell');
         return false;
       }
-      if (!page) return false;
-      await sendCacheable(request, reply, service, {
-        body: page.html,
-        statusCode: page.statusCode,
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: PAGE_CACHE_CONTROL,
-        version,
-      });
-      return true;
     });
 
     await app.register(feedRoutes, { service });
   },
-  { name: 'seo-pages', dependencies: ['services'] },
+  { name: 'seo-pages', dependencies: ['services', 'answer-cache'] },
 );
