@@ -104,12 +104,13 @@ export interface TestContext {
 
 let counter = 0;
 
-export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestContext> {
+export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> & { /** What the app gets instead of the database (a counting or breakable wrapper). */ wrapDb?: (db: Db) => Db } = {}): Promise<TestContext> {
+  const { wrapDb, ...buildOptions } = options;
   const { db, schema, cleanup } = await createTestDb(backend);
   const seeded = await seedDatabase(db, { admin: ADMIN, demo: false, scryptCost: TEST_SCRYPT_COST });
   // Uploads go to a throw-away data folder.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
-  const app = await buildApp({ logger: false, ...options, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db });
+  const app = await buildApp({ logger: false, ...buildOptions, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db: wrapDb ? wrapDb(db) : db });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>

@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LANGUAGE_QUERY_PARAM, normalizeLocale, type Locale } from '@vitrine/i18n';
 import { etagMatches } from '../lib/etag';
 import { createVersionFeed, type VersionFeed } from '../services/content-version-feed';
 
@@ -133,11 +132,21 @@ export async function servePublicJson(request: FastifyRequest, reply: FastifyRep
 }
 
 const LANG_COOKIE = /(?:^|;\s*)vt_lang=([^;]*)/;
+/**
+ * The five interface languages (shared/i18n LOCALE_CODES; the API does not import shared/i18n). Only a
+ * key's part: the page renderer, which knows its languages, can pass its own choice in the key instead.
+ */
+const PAGE_LANGUAGES = ['pt-BR', 'en-US', 'es-ES', 'fr-FR', 'ht-HT'] as const;
 
-/** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR (one of the five locales). */
-export function requestLanguage(request: FastifyRequest): Locale {
+function pageLanguage(value: string | null | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-').toLowerCase();
+  return tag ? PAGE_LANGUAGES.find((code) => code.toLowerCase() === tag) : undefined;
+}
+
+/** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR. */
+export function requestLanguage(request: FastifyRequest): string {
   const at = request.url.indexOf('?');
-  const fromQuery = at === -1 ? null : new URLSearchParams(request.url.slice(at + 1)).get(LANGUAGE_QUERY_PARAM);
+  const fromQuery = at === -1 ? null : new URLSearchParams(request.url.slice(at + 1)).get('lang');
   const cookie = LANG_COOKIE.exec(request.headers.cookie ?? '')?.[1];
   let fromCookie: string | undefined;
   try {
@@ -145,7 +154,7 @@ export function requestLanguage(request: FastifyRequest): Locale {
   } catch {
     fromCookie = undefined;
   }
-  return normalizeLocale(fromQuery) ?? normalizeLocale(fromCookie) ?? DEFAULT_LOCALE;
+  return pageLanguage(fromQuery) ?? pageLanguage(fromCookie) ?? PAGE_LANGUAGES[0];
 }
 
 /** Weak ETag from the version token and the key: a revalidation is answered without the entry, let alone a query. */
