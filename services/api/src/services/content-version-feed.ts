@@ -26,6 +26,7 @@ export interface VersionFeed {
 
 export const FALLBACK_MS = 1000;
 export const SKEW_MS = 1000;
+const START_WAIT_MS = 2000;
 
 /**
  * The content version kept in memory (docs/decisions/answer-cache.md). Every content write bumps it
@@ -38,10 +39,11 @@ export async function createVersionFeed(options: VersionFeedOptions): Promise<Ve
   const { db, log } = options;
   const fallbackMs = options.fallbackMs ?? FALLBACK_MS;
   const skewMs = options.skewMs ?? SKEW_MS;
-  let state: ContentSnapshot = await snapshot(db);
+  /** Unknown until the first read succeeds (schema '' takes every notification as ours meanwhile). */
+  let state: ContentSnapshot = { schema: '', version: -1, liveAt: null, nextAt: null };
   let listening = false;
   /** When the version in memory is to be re-read at the latest (Infinity while listening). */
-  let recheckAt = Date.now() + fallbackMs;
+  let recheckAt = 0;
   /** A notification arrived and its re-read has not been applied yet: callers wait for it (no old answer after a write). */
   let dirty = false;
   let inflight: Promise<void> | undefined;
@@ -81,11 +83,17 @@ export async function createVersionFeed(options: VersionFeedOptions): Promise<Ve
     return inflight;
   };
 
+  // The first read, waited for a short while only: a database that hangs at start must not hang the
+  // start (requests then answer with the version unknown until a read succeeds, re-tried every second).
+  let startWait: NodeJS.Timeout | undefined;
+  await Promise.race([refresh(), new Promise<void>((resolve) => (startWait = setTimeout(resolve, START_WAIT_MS)))]);
+  clearTimeout(startWait);
+
   const stop = db.listen
     ? await db.listen(CONTENT_CHANNEL, {
         notify(payload) {
           const [schema] = payload.split(' ', 1);
-          if (schema !== state.schema) return;
+          if (state.schema && schema !== state.schema) return;
           dirty = true;
           void refresh();
         },
@@ -109,13 +117,14 @@ export async function createVersionFeed(options: VersionFeedOptions): Promise<Ve
         recheckAt = now + fallbackMs;
         void refresh();
       }
+      if (state.version < 0) return 'x';
       return `${state.version}-${(state.liveAt ?? 0).toString(36)}`;
     },
     refresh,
     listening: () => listening,
     async close() {
+      // A read still running is left to end (or time out) by itself: a hung database must not hang the shutdown.
       await stop?.();
-      await inflight;
     },
   };
 }

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db, Queryable } from '../../src/db';
 import { DatabaseUnavailableError } from '../../src/errors';
+import * as contentVersion from '../../src/repositories/content-version';
 import { createArticle, createCategory, imageId } from '../content-helpers';
 import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
 
@@ -205,6 +206,19 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
     expect(page.body).toBe(SHELL);
     db.state.down = false;
     expect((await get('/api/public/articles?page=7&limit=3')).statusCode).toBe(200);
+  });
+
+  it('a write by someone else (not this process\'s API) reaches the cache through the notification within a second', async () => {
+    const title = (await get('/api/public/articles?page=1')).json().data.items[0].title as string;
+    await ctx.db.transaction(async (tx) => {
+      await tx.query("UPDATE articles SET title = 'Mudado por outro processo' WHERE title = $1", [title]);
+      await contentVersion.bump(tx);
+    });
+    const written = Date.now();
+    while ((await get('/api/public/articles?page=1')).json().data.items[0].title !== 'Mudado por outro processo') {
+      expect(Date.now() - written).toBeLessThan(1000);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   });
 
   it('404 for an unknown slug is the usual error envelope, built again each time (not cached)', async () => {
