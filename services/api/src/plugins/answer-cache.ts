@@ -231,8 +231,9 @@ export default fp<AnswerCacheOptions>(
       async serve(request, reply, serveOptions) {
         const { key } = serveOptions;
         const token = await versions.current();
-        const etag = etagOf(token, key);
-        if (etagMatches(request.headers['if-none-match'], etag)) {
+        const ifNoneMatch = request.headers['if-none-match'];
+        const etag = ifNoneMatch ? etagOf(token, key) : '';
+        if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
           await reply.code(304).header('etag', etag).header('cache-control', serveOptions.cacheControl).header('vary', 'accept-encoding').send();
           return true;
         }
