@@ -45,6 +45,14 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
         throw translate(err);
       }
     },
+    // One process, one connection: a NOTIFY reaches this process's listeners when its transaction commits.
+    listen: async (channel, handlers) => {
+      const unlisten = await pg.listen(channel, (payload) => handlers.notify(payload));
+      handlers.state(true);
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
+    },
     close: () => pg.close(),
   };
 }

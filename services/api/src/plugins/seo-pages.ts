@@ -1,35 +1,17 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_COOKIE, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
-import feedRoutes, { sendCacheable } from '../routes/feeds';
+import type { PublicSeo, RemotesConfig, RouteHttp } from '@vitrine/contracts';
+import feedRoutes from '../routes/feeds';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
 import { PageRenderer } from '../ssr/renderer';
+import { answerKey, queryOf, requestLanguage } from './answer-cache';
 import type { SiteOptions } from './static-site';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
-/** Rendered pages are kept per content version, and at most this long (a scheduled post goes live without a write). */
-const RENDER_TTL_MS = 30_000;
-const RENDER_CACHE_MAX = 500;
-
-const LOCALES = ['pt-BR', 'en-US', 'es-ES', 'fr-FR', 'ht-HT'] as const;
-type Locale = (typeof LOCALES)[number];
-
-/** One of the five languages for a tag ('en', 'EN-us' → en-US), else undefined. */
-function normalizeLocale(value: string | null | undefined): Locale | undefined {
-  const tag = (value ?? '').trim().replace(/_/g, '-').toLowerCase();
-  if (!tag) return undefined;
-  return LOCALES.find((code) => code.toLowerCase() === tag) ?? LOCALES.find((code) => code.slice(0, 2) === tag.split('-')[0]);
-}
-
-const LANGUAGE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
-
-/** The page's language, as the browser will pick it: `?lang=`, then the remembered choice (cookie), then pt-BR. */
-export function pageLanguage(request: FastifyRequest): Locale {
-  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-  const cookie = LANGUAGE_PATTERN.exec(request.headers.cookie ?? '')?.[1];
-  return normalizeLocale(query.get('lang')) ?? normalizeLocale(cookie) ?? 'pt-BR';
-}
+/** The query parameters a page reads (the blog's); any other (`/?anything=N`) shares the plain page's entry. */
+const PAGE_PARAMS = ['page', 'category'] as const;
 
 export interface SeoPagesOptions {
   site?: Omit<SiteOptions, 'remoteUrls'> | undefined;
@@ -80,7 +62,7 @@ export default fp<SeoPagesOptions>(
       }
     };
 
-    const renderPage = async (url: string, lang: Locale, shellHtml: string): Promise<Page> => {
+    const renderPage = async (url: string, lang: string, shellHtml: string): Promise<Page> => {
       const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http });
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
@@ -89,51 +71,37 @@ export default fp<SeoPagesOptions>(
       return html === undefined ? undefined : { statusCode: page.status, html };
     };
 
-    // A per-process cache of rendered pages, keyed by the content version (shared by every
-    // replica through the database), the builds and the shell's HTML.
-    const cache = new Map<string, { at: number; page: Page }>();
+    // Rendered pages go through the answer cache (plugins/answer-cache.ts): one build per content version,
+    // shell, server builds, language and path with the page's own parameters; a hit reads nothing from the database.
     let lastShell = '';
-    let lastShellKey = 0;
-    const renderCached = async (url: string, lang: Locale, shellHtml: string, version: number): Promise<Page> => {
-      if (shellHtml !== lastShell) {
-        lastShell = shellHtml;
-        lastShellKey += 1;
-        cache.clear();
-      }
-      await renderer.refresh();
-      const key = `${version}|${lastShellKey}|${renderer.version}|${lang}|${url}`;
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
-      const page = await renderPage(url, lang, shellHtml);
-      if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { at: Date.now(), page });
-      return page;
-    };
-
+    let shellHash = '';
     app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
       // The back-office is the browser's alone (the shell's render would only redirect it to sign in).
       if (/^\/admin(\/|$)/.test(request.url)) return false;
-      let page;
-      let version;
+      if (shellHtml !== lastShell) {
+        lastShell = shellHtml;
+        shellHash = createHash('sha1').update(shellHtml).digest('base64url').slice(0, 12);
+      }
+      const url = answerKey(request.url, queryOf(request.url), PAGE_PARAMS);
+      const lang = requestLanguage(request);
       try {
-        version = await service.version();
-        page = await renderCached(request.url, pageLanguage(request), shellHtml, version);
+        // A deploy of the shell's or the remote's server build is seen within a second (and changes the key).
+        await renderer.refresh();
+        return await app.answerCache.serve(request, reply, {
+          key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
+          cacheControl: PAGE_CACHE_CONTROL,
+          vary: 'cookie',
+          build: async () => {
+            const page = await renderPage(url, lang, shellHtml);
+            return page && { statusCode: page.statusCode, contentType: 'text/html; charset=utf-8', body: page.html };
+          },
+        });
       } catch (err) {
         // A failing database or render must not take the site down: the plain shell still boots the SPA.
         request.log.error({ err }, 'page render failed; answering the plain shell');
         return false;
       }
-      if (!page) return false;
-      void reply.header('vary', 'accept-encoding, cookie');
-      await sendCacheable(request, reply, service, {
-        body: page.html,
-        statusCode: page.statusCode,
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: PAGE_CACHE_CONTROL,
-        version,
-      });
-      return true;
     });
   },
-  { name: 'seo-pages', dependencies: ['services'] },
+  { name: 'seo-pages', dependencies: ['services', 'answer-cache'] },
 );

@@ -4,7 +4,6 @@ import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
 import type { ImageStorage } from '../lib/image-storage';
 import * as articles from '../repositories/articles';
 import * as categories from '../repositories/categories';
-import * as contentVersion from '../repositories/content-version';
 import type { ImageRow } from '../repositories/images';
 import * as seo from '../repositories/seo-pages';
 
@@ -86,10 +85,6 @@ export class FeedsService {
   absolute(pathOrUrl: string): string {
     if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
     return `${this.deps.config.publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-  }
-
-  version(): Promise<number> {
-    return contentVersion.current(this.deps.db);
   }
 
   robotsTxt(): string {

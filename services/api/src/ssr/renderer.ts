@@ -36,6 +36,14 @@ export interface PageRendererOptions {
   checkEveryMs?: number;
 }
 
+/** Runs a CommonJS file's code with the given `require`; answers its exports. */
+function evaluate(file: string, code: string, requireFn: (id: string) => unknown): Record<string, unknown> {
+  const module: { exports: Record<string, unknown> } = { exports: {} };
+  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file }) as (...args: unknown[]) => void;
+  wrapper(module.exports, requireFn, module, file, path.dirname(file));
+  return module.exports;
+}
+
 /** Size and modification time: a redeployed file differs in one of them. */
 async function stampOf(file: string): Promise<string> {
   const stat = await fs.promises.stat(file);
@@ -57,6 +65,7 @@ export class PageRenderer {
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
   private failure: string | undefined;
+  private requirePackage: (id: string) => unknown = createRequire(__filename);
 
   constructor(private readonly options: PageRendererOptions) {}
 
@@ -86,7 +95,7 @@ export class PageRenderer {
   private async check(): Promise<void> {
     try {
       const shellStamp = await stampOf(this.shellFile);
-      if (this.shell?.stamp !== shellStamp) this.shell = { stamp: shellStamp, module: this.loadShell() };
+      if (this.shell?.stamp !== shellStamp) this.shell = { stamp: shellStamp, module: await this.loadShell() };
       const remoteStamp = `${await stampOf(this.remoteFile)}|${await stampOf(path.join(this.options.remoteDir, 'mf-manifest.json'))}|${shellStamp}`;
       if (this.remote?.stamp !== remoteStamp) this.remote = { stamp: remoteStamp, module: await this.loadRemote(this.shell.module) };
       if (this.failure) this.options.log.info('server rendering is back: the public pages are rendered on the server again');
@@ -101,26 +110,34 @@ export class PageRenderer {
     }
   }
 
-  private loadShell(): ShellServer {
+  /**
+   * The shell's server build, evaluated afresh (a deploy replaces it). Its npm packages resolve from beside
+   * it, else from the API's own node_modules (a shell deployed in a folder of its own).
+   */
+  private async loadShell(): Promise<ShellServer> {
     const file = this.shellFile;
-    const load = createRequire(file);
-    delete load.cache[load.resolve(file)];
-    const module = load(file) as Partial<ShellServer>;
+    const fromShell = createRequire(file);
+    const fromApi = createRequire(__filename);
+    const requirePackage = (id: string): unknown => {
+      try {
+        return fromShell(id);
+      } catch {
+        return fromApi(id);
+      }
+    };
+    const module = evaluate(file, await fs.promises.readFile(file, 'utf8'), requirePackage) as Partial<ShellServer>;
     if (typeof module.render !== 'function' || typeof module.shared !== 'object') throw new Error(`${file} is not the shell's server build`);
+    this.requirePackage = requirePackage;
     return module as ShellServer;
   }
 
   private async loadRemote(shell: ShellServer): Promise<{ remote: ServerRemoteModule } & RemoteAssets> {
     const file = this.remoteFile;
     const code = await fs.promises.readFile(file, 'utf8');
-    const fromShell = createRequire(this.shellFile);
-    const requireShared = (id: string): unknown => (id in shell.shared ? shell.shared[id] : fromShell(id));
-    const module: { exports: Record<string, unknown> } = { exports: {} };
-    const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file }) as (
-      ...args: unknown[]
-    ) => void;
-    wrapper(module.exports, requireShared, module, file, path.dirname(file));
-    const remote = (module.exports.default ?? module.exports) as Partial<ServerRemoteModule>;
+    const requirePackage = this.requirePackage;
+    const requireShared = (id: string): unknown => (id in shell.shared ? shell.shared[id] : requirePackage(id));
+    const exported = evaluate(file, code, requireShared);
+    const remote = (exported.default ?? exported) as Partial<ServerRemoteModule>;
     if (typeof remote.routes !== 'object' || typeof remote.registerTexts !== 'function') throw new Error(`${file} is not a remote's server build`);
     return { remote: remote as ServerRemoteModule, ...(await this.remoteAssets()) };
   }
