@@ -29,9 +29,10 @@
 //               server sending the same bytes, 20 connections (BENCH_LIMIT_CONNECTIONS), plain and browser
 //               clients.
 //
-// Knobs: BENCH_DURATION (5 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
+// Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
 // BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
-// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_JSON=<file> (every figure as JSON).
+// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_DATABASES=pglite|postgres (content, memory
+// and limits on one of them only), BENCH_JSON=<file> (every figure as JSON).
 // Kept from before: BENCH_SKIP_BASE=1 (no start, routes, lighthouse, api), BENCH_SKIP_ROUTES=1,
 // BENCH_SKIP_CONTENT=1 (no content, memory, limits: nothing at N articles).
 //
@@ -47,7 +48,7 @@ import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { limitTable, printLimitTable } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -66,7 +67,9 @@ const parts = new Set(only ?? PARTS);
 if (process.env.BENCH_SKIP_BASE === '1') for (const p of ['start', 'routes', 'lighthouse', 'api']) parts.delete(p);
 if (process.env.BENCH_SKIP_ROUTES === '1') parts.delete('routes');
 if (process.env.BENCH_SKIP_CONTENT === '1') for (const p of ['content', 'memory', 'limits']) parts.delete(p);
-const databases = [{ label: 'pglite' }, ...(process.env.BENCH_DATABASE_URL ? [{ label: 'postgres' }] : [])];
+const databases = [{ label: 'pglite' }, ...(process.env.BENCH_DATABASE_URL ? [{ label: 'postgres' }] : [])].filter(
+  (db) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(db.label),
+);
 
 const results = { at: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, knobs: { DURATION, CONNECTIONS, ARTICLES, ARTICLES_SMALL }, parts: [...parts] };
 const startedAt = performance.now();
@@ -298,6 +301,9 @@ async function atSize(label, dbEnv, count, { large }) {
         out.limits = await limitTable(server, label, { duration: DURATION, connections: LIMIT_CONNECTIONS });
         printLimitTable(out.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
       }
+    } catch (error) {
+      console.error(`${label} at ${count} articles failed; the server's last output:\n${server.output().slice(-4000)}`);
+      throw error;
     } finally {
       out.peakRssMiB = server.rss.peakMiB();
       await server.stop();
