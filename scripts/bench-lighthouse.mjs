@@ -3,6 +3,7 @@
 // throttling, performance category only. Each page is audited BENCH_LIGHTHOUSE_RUNS times (3); the run
 // with the median performance score is reported: score, FCP, LCP, CLS, TBT, Speed Index, and the
 // titles of the audits it fails (score < 0.9, metrics themselves left out): what limits the page.
+// A run Lighthouse gives up on (NO_NAVSTART happens on a busy machine) is printed and run again.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,7 +68,15 @@ export async function lighthouseBench(baseUrl, runs) {
   const results = [];
   for (const page of pages) {
     const reports = [];
-    for (let i = 0; i < runs; i += 1) reports.push(await audit(baseUrl + page.path));
+    const errors = [];
+    // A run that fails (NO_NAVSTART and the like: Chromium's trace on a loaded machine) is said and run again, twice at most.
+    for (let i = 0; reports.length < runs && i < runs + 2; i += 1) {
+      await audit(baseUrl + page.path).then(
+        (lhr) => reports.push(lhr),
+        (error) => errors.push(String(error.message ?? error).slice(0, 300)),
+      );
+    }
+    if (!reports.length) throw new Error(`lighthouse: every run on ${page.path} failed: ${errors.join(' | ')}`);
     const sorted = [...reports].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
     const metrics = Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, round(lhr.audits[id]?.numericValue, k === 'cls' ? 3 : 0)]));
@@ -81,6 +90,7 @@ export async function lighthouseBench(baseUrl, runs) {
       formFactor: lhr.configSettings.formFactor,
       throttling: lhr.configSettings.throttlingMethod,
       failing: failing(lhr),
+      errors,
     });
   }
   return results;
@@ -94,5 +104,6 @@ export function printLighthouse(results, runs) {
   for (const r of results) {
     console.log(`\n${r.page} (${r.path}), score ${r.score}: failing audits of the median run`);
     for (const title of r.failing) console.log(`  - ${title}`);
+    for (const error of r.errors) console.log(`  (a run failed: ${error})`);
   }
 }

@@ -75,6 +75,17 @@ const results = { at: new Date().toISOString(), machine: `${os.cpus().length} co
 const startedAt = performance.now();
 const elapsed = () => `${((performance.now() - startedAt) / 60_000).toFixed(1)} min`;
 
+/** Runs one part; a part that fails is reported (and fails the bench at the end) without stopping the others. */
+async function attempt(name, fn) {
+  try {
+    return await fn();
+  } catch (error) {
+    console.error(`\n[bench] ${name} failed: ${error.stack ?? error}`);
+    (results.failures ??= []).push(`${name}: ${error.message ?? error}`);
+    return undefined;
+  }
+}
+
 // ---- (a) start-up ---------------------------------------------------------------------------
 
 async function startBench() {
@@ -152,23 +163,23 @@ async function demoBench() {
     try {
       if (parts.has('routes')) {
         console.log(`\n(b) JS per route (scripts/measure-routes.mjs) [${elapsed()}]`);
-        results.routes = await measureRoutes(pglite.baseUrl);
+        results.routes = await attempt('routes', () => measureRoutes(pglite.baseUrl));
       }
       if (parts.has('lighthouse')) {
         console.log(`\nLighthouse: ${LIGHTHOUSE_RUNS} runs on each of home, a post, the blog and a profile (demo content, PGlite) [${elapsed()}]`);
-        results.lighthouse = await lighthouseBench(pglite.baseUrl, LIGHTHOUSE_RUNS);
-        printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
+        results.lighthouse = await attempt('lighthouse', () => lighthouseBench(pglite.baseUrl, LIGHTHOUSE_RUNS));
+        if (results.lighthouse) printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
       }
       if (parts.has('api')) {
         console.log(`\n(c) autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint [${elapsed()}]`);
-        apiRows.push(...(await apiLoad(pglite, 'pglite')));
+        apiRows.push(...((await attempt('api on pglite', () => apiLoad(pglite, 'pglite'))) ?? []));
       }
     } finally {
       await pglite.stop();
     }
   }
   if (parts.has('api') && process.env.BENCH_DATABASE_URL) {
-    await withSchema(async (url, schema) => {
+    await attempt('api on postgres', () => withSchema(async (url, schema) => {
       const server = await startServer([SERVER_JS], { DATABASE_URL: url });
       console.log(`PostgreSQL server ready in ${Math.round(server.readyMs)} ms (schema ${schema}: migrations + seed)`);
       try {
@@ -176,7 +187,7 @@ async function demoBench() {
       } finally {
         await server.stop();
       }
-    });
+    }));
   }
   if (apiRows.length) {
     table(apiRows);
@@ -290,20 +301,28 @@ async function atSize(label, dbEnv, count, { large }) {
     out.readyRssMiB = server.rss.nowMiB();
     console.log(`${label}: server restarted on ${count} articles, ready in ${out.readyMs} ms, RSS ${out.readyRssMiB} MiB (load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
     try {
-      if (large && parts.has('memory')) out.memory = await memoryBench(server, label);
+      const at = `${label} at ${count} articles`;
+      /** A failed part shows the server's last output (a crash, a database error…). */
+      const part = (name, fn) =>
+        attempt(`${name} (${at})`, async () => {
+          try {
+            return await fn();
+          } catch (error) {
+            console.error(`${at}: ${name} failed; the server's last output:\n${server.output().slice(-4000)}`);
+            throw error;
+          }
+        });
+      if (large && parts.has('memory')) out.memory = await part('memory', () => memoryBench(server, label));
       if (parts.has('content')) {
-        console.log(`\n(d) ${label} at ${count} articles: ${CONNECTIONS} connections, ${DURATION} s per endpoint and variant [${elapsed()}]`);
-        out.content = await contentTable(server, label, count);
-        table(out.content);
+        console.log(`\n(d) ${at}: ${CONNECTIONS} connections, ${DURATION} s per endpoint and variant [${elapsed()}]`);
+        out.content = await part('content', () => contentTable(server, label, count));
+        if (out.content) table(out.content);
       }
       if (large && parts.has('limits')) {
-        console.log(`\nlimit table (${label}, ${count} articles) [${elapsed()}]`);
-        out.limits = await limitTable(server, label, { duration: DURATION, connections: LIMIT_CONNECTIONS });
-        printLimitTable(out.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
+        console.log(`\nlimit table (${at}) [${elapsed()}]`);
+        out.limits = await part('limits', () => limitTable(server, label, { duration: DURATION, connections: LIMIT_CONNECTIONS }));
+        if (out.limits) printLimitTable(out.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
       }
-    } catch (error) {
-      console.error(`${label} at ${count} articles failed; the server's last output:\n${server.output().slice(-4000)}`);
-      throw error;
     } finally {
       out.peakRssMiB = server.rss.peakMiB();
       await server.stop();
@@ -320,7 +339,8 @@ async function contentBench() {
   for (const db of databases) {
     for (const count of sizes) {
       const run = (dbEnv) => atSize(db.label, dbEnv, count, { large: count === ARTICLES });
-      results.content.push(db.label === 'postgres' ? await withSchema((url) => run({ DATABASE_URL: url })) : await run({}));
+      const out = await attempt(`${db.label} at ${count} articles`, () => (db.label === 'postgres' ? withSchema((url) => run({ DATABASE_URL: url })) : run({})));
+      if (out) results.content.push(out);
     }
   }
 }
@@ -328,7 +348,7 @@ async function contentBench() {
 // ---------------------------------------------------------------------------------------------
 
 console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-if (parts.has('start')) await startBench();
+if (parts.has('start')) await attempt('start', startBench);
 await demoBench();
 if (parts.has('content') || parts.has('memory') || parts.has('limits')) await contentBench();
 
@@ -351,3 +371,7 @@ for (const c of results.content ?? []) {
 }
 if (results.content?.some((c) => c.content)) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); 4xx/5xx/errors should be 0');
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+if (results.failures) {
+  console.error(`\n[bench] ${results.failures.length} part(s) failed:\n  ${results.failures.join('\n  ')}`);
+  process.exitCode = 1;
+}
