@@ -211,6 +211,19 @@ export function capture(url, headers = {}) {
   });
 }
 
+/**
+ * `capture` once the server has caught up: a 503 (SERVER_BUSY, the bounded queue of heavy reads
+ * still draining the previous run's requests) is asked again every half second, for 60 s at most.
+ */
+export async function settledCapture(url, headers = {}) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const got = await capture(url, headers);
+    if (got.status !== 503 || Date.now() > until) return got;
+    await sleep(500);
+  }
+}
+
 export function table(rows) {
   if (!rows.length) return;
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];

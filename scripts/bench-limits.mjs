@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { BROWSER_ACCEPT, BROWSER_ENCODING, CHROMIUM, cannon, capture, loadAvg, root, sleep, table, watchRss } from './bench-lib.mjs';
+import { BROWSER_ACCEPT, BROWSER_ENCODING, CHROMIUM, cannon, loadAvg, root, settledCapture, sleep, table, watchRss } from './bench-lib.mjs';
 import { CHROMIUM_ARGS, measure, samplePaths } from './measure-routes.mjs';
 
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control'];
@@ -84,7 +84,7 @@ export async function limitTable(server, label, { duration, connections }) {
   for (const a of list) {
     for (const url of a.paths ?? [a.path]) {
       for (const client of CLIENTS) {
-        const got = await capture(server.baseUrl + url, { ...a.accept, ...client.headers });
+        const got = await settledCapture(server.baseUrl + url, { ...a.accept, ...client.headers });
         // A page past the end (blog page 200 of a small blog) is a 404 page: measured as it is.
         if (got.status >= 500 || (a.paths && got.status !== 200)) throw new Error(`${a.name}: ${url} answered ${got.status} to the ${client.name} client`);
         const headers = Object.fromEntries(KEPT_HEADERS.filter((h) => got.headers[h] !== undefined).map((h) => [h, got.headers[h]]));
@@ -109,7 +109,7 @@ export async function limitTable(server, label, { duration, connections }) {
         }
         const headers = { ...a.accept, ...client.headers, ...(a.revalidate ? { 'if-none-match': etag } : {}) };
         if (a.revalidate) {
-          const check = await capture(server.baseUrl + a.path, headers);
+          const check = await settledCapture(server.baseUrl + a.path, headers);
           if (check.status !== 304) throw new Error(`${a.name}: If-None-Match ${etag} answered ${check.status}, not 304`);
         }
         const load = { path: a.path, paths: a.paths, headers, connections, duration };

@@ -43,7 +43,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { needsBuild, TARGETS } from './lib.mjs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, loadAvg, median, ownAddress, root, SERVER_JS, sleep, startServer, table, withSchema } from './bench-lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { limitTable, printLimitTable } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
@@ -132,7 +132,7 @@ const API_ENDPOINTS = [
 async function apiLoad(server, label) {
   const rows = [];
   for (const ep of API_ENDPOINTS) {
-    const check = await fetch(server.baseUrl + ep.path, { headers: ep.headers ?? {} });
+    const check = await settledCapture(server.baseUrl + ep.path, ep.headers);
     if (check.status !== 200) throw new Error(`${ep.name} answered ${check.status} before the run`);
     rows.push({ db: label, endpoint: ep.name, ...(await cannon(server.baseUrl, { path: ep.path, headers: ep.headers, connections: CONNECTIONS, duration: DURATION, rss: server.rss })) });
   }
@@ -267,10 +267,10 @@ async function contentEndpoints(baseUrl) {
 async function contentTable(server, label, count) {
   const rows = [];
   for (const ep of await contentEndpoints(server.baseUrl)) {
-    const check = await fetch(server.baseUrl + ep.path, { headers: { ...ep.headers, ...ep.each?.(0).headers } });
+    const check = await settledCapture(server.baseUrl + ep.path, { ...ep.headers, ...ep.each?.(0).headers });
     if (check.status >= 500) throw new Error(`${ep.name} (${ep.path}) answered ${check.status} before the run`);
-    const body = await check.text();
-    const etag = check.headers.get('etag');
+    const body = check.body;
+    const etag = check.headers.etag;
     const variants = [{ inm: false, headers: ep.headers ?? {} }];
     if (etag && !ep.noEtag) variants.push({ inm: true, headers: { ...ep.headers, 'if-none-match': etag } });
     for (const v of variants) {
