@@ -158,7 +158,23 @@ export function benchSeed(args, env) {
 }
 
 /**
- * One autocannon run. `each(n)` builds the n-th request (a request builder: a unique query
+ * Waits until a server has caught up with the previous run: requests that run left queued (a slow
+ * endpoint's backlog, a blocked event loop) would otherwise be served during the next run and count
+ * against it. Caught up = two answers in a row within 50 ms (any status); 30 s at most.
+ */
+export async function drain(baseUrl) {
+  const until = Date.now() + 30_000;
+  let fast = 0;
+  while (fast < 2 && Date.now() < until) {
+    const t0 = performance.now();
+    await fetch(`${baseUrl}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+    fast = performance.now() - t0 < 50 ? fast + 1 : 0;
+    if (fast < 2) await sleep(100);
+  }
+}
+
+/**
+ * One autocannon run, once the server has drained the previous one. `each(n)` builds the n-th request (a request builder: a unique query
  * string, a client address of its own…) and returns what changes: { path?, headers? };
  * `paths` cycles every connection through several paths. Returns the figures of a table row,
  * with the peak RSS during the run of `rss` (a watchRss) when given.
@@ -178,6 +194,7 @@ export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, conn
           },
         ]
       : undefined;
+  await drain(baseUrl);
   const before = rss?.nowMiB() ?? null;
   let peak = before ?? 0;
   const sampler = rss ? setInterval(() => (peak = Math.max(peak, rss.nowMiB() ?? 0)), 250) : undefined;
