@@ -175,6 +175,7 @@ async function demoBench() {
         apiRows.push(...((await attempt('api on pglite', () => apiLoad(pglite, 'pglite'))) ?? []));
       }
     } finally {
+      results.peakRssMiB = { 'pglite, demo content (routes, lighthouse, api)': pglite.rss.peakMiB() };
       await pglite.stop();
     }
   }
@@ -185,6 +186,7 @@ async function demoBench() {
       try {
         apiRows.push(...(await apiLoad(server, 'postgres')));
       } finally {
+        (results.peakRssMiB ??= {})['postgres, demo content (api)'] = server.rss.peakMiB();
         await server.stop();
       }
     }));
@@ -363,6 +365,7 @@ if (results.api) {
   console.log('\n(c) demo content; latency in ms; rss in MiB of the server process; 4xx/5xx/errors should be 0');
   table(results.api);
 }
+for (const [run, peak] of Object.entries(results.peakRssMiB ?? {})) console.log(`peak RSS of the server, ${run}: ${peak} MiB`);
 for (const c of results.content ?? []) {
   console.log(`\n${c.db} at ${c.articles} articles: seeded in ${(c.seed.ms / 1000).toFixed(1)} s; restart to ready ${c.readyMs} ms, RSS at ready ${c.readyRssMiB} MiB, peak RSS of the run ${c.peakRssMiB} MiB`);
   if (c.memory) table([c.memory]);
