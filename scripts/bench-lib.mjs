@@ -201,10 +201,12 @@ export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, conn
   const result = await autocannon({ url: baseUrl + (paths ? paths[0] : p), headers, connections, duration, ...(requests ? { requests } : {}) });
   clearInterval(sampler);
   if (rss) peak = Math.max(peak, rss.nowMiB() ?? 0);
+  // Nothing answered during the run: the latencies are longer than the run, not 0.
+  const answered = result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] > 0;
   return {
     reqPerSec: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: answered ? result.latency.p50 : `>${duration * 1000}`,
+    p99: answered ? result.latency.p99 : `>${duration * 1000}`,
     '2xx': result['2xx'],
     '3xx': result['3xx'],
     '4xx': result['4xx'],
