@@ -43,9 +43,10 @@ function Profile({ data }: { data: AuthorProfile }) {
         <h2 id="profile-articles">{t('profile.articles', { name: author.name })}</h2>
         {articles.length > 0 ? (
           <ul className="vt-grid">
-            {articles.map((article) => (
+            {articles.map((article, i) => (
               <li key={article.id}>
-                <ArticleCard article={article} />
+                {/* The first card's image is the largest thing on a phone's first screen: not lazy. */}
+                <ArticleCard article={article} eager={i === 0} />
               </li>
             ))}
           </ul>
