@@ -18,6 +18,11 @@ export const READ_WINDOW_MINUTES = 30;
 export const RELATED_SIZE = 4;
 export const OTHER_AUTHORS = 6;
 /**
+ * A search ranks at most this many matches, the newest; a broader one answers `partial: true` with this
+ * total (docs/performance.md, "Deep pages and broad search"). Ranking reads each candidate's vector.
+ */
+export const SEARCH_CANDIDATES = 1000;
+/**
  * The home sections are the heaviest public read (docs/performance.md, 10k articles):
  * kept per content version, at most this long (reads and scheduled posts change them without a write).
  */
@@ -122,14 +127,15 @@ export class PublicContentService {
     const q = input.q.trim();
     const categoryId = await this.categoryId(input.category);
     const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
-    if (!q) return { items: [], total: 0, page, limit, topic: null };
-    const { rows, total } = await articles.search(this.deps.db, {
+    if (!q) return { items: [], total: 0, page, limit, topic: null, partial: false };
+    const { rows, total, partial } = await articles.search(this.deps.db, {
       q,
       limit,
       offset: (page - 1) * limit,
       categoryId,
       topicId: topic?.id,
       headlineOptions: HEADLINE_OPTIONS,
+      candidates: SEARCH_CANDIDATES,
     });
     return {
       items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
@@ -137,6 +143,7 @@ export class PublicContentService {
       page,
       limit,
       topic: topic ? toChip(topic) : null,
+      partial,
     };
   }
 
