@@ -72,8 +72,8 @@ const PUBLIC_CARD = selectArticle({ activeCategoriesOnly: true, withContent: fal
  * rows only and never for the rows an OFFSET skips or a LIMIT drops (docs/performance.md, "Deep
  * pages and broad search"). `order` restores the pick's order on the built rows.
  */
-function pickThenBuild(select: string, pick: string, order: string): string {
-  return `WITH picked AS MATERIALIZED (${pick})
+function pickThenBuild(select: string, pick: string, order: string, ctes = ''): string {
+  return `WITH ${ctes}picked AS MATERIALIZED (${pick})
     ${select} JOIN picked ON picked.id = a.id ORDER BY ${order}`;
 }
 
@@ -449,23 +449,12 @@ function searchMatches(filter: SearchFilter, params: unknown[]): string {
 /**
  * Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages.
  *
- * Bounded: the matches are counted up to `candidates` + 1; the newest `candidates` of them are ranked (reading
- * their vectors) and only the page's rows get a card and a ts_headline. When more matched, the answer is
- * `partial` and `total` is `candidates` (a lower bound of the matches, and exactly what can be paged through).
- * A selective search (at most `candidates` matches) is exact.
+ * Bounded, in one statement: the newest `candidates` + 1 matches are taken (ids and dates only), the newest
+ * `candidates` of them are ranked (reading their vectors), and only the page's rows get a card and a ts_headline.
+ * When more matched, the answer is `partial` and `total` is `candidates`: a lower bound of the matches, and
+ * exactly what can be paged through. A selective search (at most `candidates` matches) is exact.
  */
 export async function search(db: Queryable, filter: SearchFilter): Promise<{ rows: ArticleRow[]; total: number; partial: boolean }> {
-  const countParams: unknown[] = [];
-  const counted =
-    (
-      await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${searchMatches(filter, countParams)} LIMIT $${countParams.length + 1}) m`, [
-        ...countParams,
-        filter.candidates + 1,
-      ])
-    )[0]?.n ?? 0;
-  const partial = counted > filter.candidates;
-  const total = Math.min(counted, filter.candidates);
-  if (total === 0 || filter.offset >= total) return { rows: [], total, partial };
   const params: unknown[] = [];
   const matches = searchMatches(filter, params);
   params.push(filter.candidates, filter.limit, filter.offset, filter.headlineOptions);
@@ -473,19 +462,28 @@ export async function search(db: Queryable, filter: SearchFilter): Promise<{ row
   const select = selectArticle({
     activeCategoriesOnly: true,
     withContent: false,
-    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headline}) AS headline`,
+    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headline}) AS headline,
+      (SELECT count(*)::int FROM found) AS matched`,
   });
-  const rows = await db.query<ArticleRow>(
+  const rows = await db.query<ArticleRow & { matched: number }>(
     pickThenBuild(
       select,
       `SELECT c.id, c.public_at, ts_rank_cd(r.search, websearch_to_tsquery('portuguese', $1)) AS rank
-       FROM (${matches} ORDER BY a.public_at DESC, a.id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id
+       FROM (SELECT id, public_at FROM found ORDER BY public_at DESC, id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id
        ORDER BY rank DESC, c.public_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
       'picked.rank DESC, a.public_at DESC, a.id DESC',
+      `found AS MATERIALIZED (${matches} ORDER BY a.public_at DESC, a.id DESC LIMIT ${candidates}::int + 1), `,
     ),
     params,
   );
-  return { rows, total, partial };
+  // A page past the last one has no row to carry the count: count alone then (never on a normal page).
+  const matched =
+    rows[0]?.matched ??
+    (filter.offset === 0
+      ? 0
+      : ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${searchMatches(filter, [])} LIMIT $${params.length - 3}::int + 1) m`, params.slice(0, params.length - 3)))[0]?.n ?? 0));
+  for (const row of rows) delete (row as Partial<typeof row>).matched;
+  return { rows, total: Math.min(matched, filter.candidates), partial: matched > filter.candidates };
 }
 
 // ---- authors
