@@ -427,23 +427,24 @@ export interface SearchFilter {
 }
 
 /**
- * The visible matches: the words through the GIN index (articles_search_idx), the topic's articles
- * through article_categories_category_idx, as a UNION of ids (an `OR` of the two would force a
- * sequential scan of every article). Only the ids and public_at are read: no vector, no text.
+ * The visible matches (`m.id`, `m.public_at`): the words through the GIN index (articles_search_idx), the
+ * topic's articles through article_categories_category_idx, as a UNION (an `OR` of the two would force a
+ * sequential scan of every article). Each branch reads the id and the date on the row it visits anyway:
+ * no vector, no text.
  */
 function searchMatches(filter: SearchFilter, params: unknown[]): string {
   params.push(filter.q);
-  const sources = [`SELECT id FROM articles WHERE search @@ websearch_to_tsquery('portuguese', $1)`];
+  const branches = [`SELECT a.id, a.public_at FROM articles a WHERE a.search @@ websearch_to_tsquery('portuguese', $1) AND ${VISIBLE}`];
   if (filter.topicId !== undefined) {
     params.push(filter.topicId);
-    sources.push(`SELECT article_id FROM article_categories WHERE category_id = $${params.length}`);
+    branches.push(`SELECT a.id, a.public_at FROM article_categories t JOIN articles a ON a.id = t.article_id WHERE t.category_id = $${params.length} AND ${VISIBLE}`);
   }
-  const where = [VISIBLE, `a.id IN (${sources.join(' UNION ')})`];
+  let where = '';
   if (filter.categoryId !== undefined) {
     params.push(filter.categoryId);
-    where.push(`EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = $${params.length})`);
+    where = ` WHERE EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = m.id AND ac.category_id = $${params.length})`;
   }
-  return `SELECT a.id, a.public_at FROM articles a WHERE ${where.join(' AND ')}`;
+  return `SELECT m.id, m.public_at FROM (${branches.join(' UNION ')}) m${where}`;
 }
 
 /**
@@ -472,7 +473,7 @@ export async function search(db: Queryable, filter: SearchFilter): Promise<{ row
        FROM (SELECT id, public_at FROM found ORDER BY public_at DESC, id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id
        ORDER BY rank DESC, c.public_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
       'picked.rank DESC, a.public_at DESC, a.id DESC',
-      `found AS MATERIALIZED (${matches} ORDER BY a.public_at DESC, a.id DESC LIMIT ${candidates}::int + 1), `,
+      `found AS MATERIALIZED (${matches} ORDER BY m.public_at DESC, m.id DESC LIMIT ${candidates}::int + 1), `,
     ),
     params,
   );
