@@ -38,7 +38,10 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
-/** List pages after this one count as heavy reads (a large OFFSET scans every row before it). */
+/**
+ * List pages after this one count as heavy reads. Their cards are built for the page's rows only, so a
+ * deep page costs about what page 1 costs (the OFFSET walks index entries); the cap is kept as a bound.
+ */
 export const DEEP_PAGE = 10;
 
 export class PublicContentService {
