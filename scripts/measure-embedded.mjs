@@ -12,6 +12,7 @@
 //                                                                   e.g. HEAVY_READ_CONCURRENCY)
 // Prints one JSON line. Never run against a data dir a server holds (PGlite: one process per dir).
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -30,17 +31,6 @@ let addresses = 0;
 const nextAddress = () => `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${(addresses += 1) & 255}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function rssMiB(pid) {
   const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : null;
@@ -48,7 +38,11 @@ function rssMiB(pid) {
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-embedded-'));
 fs.cpSync(values.from, dataDir, { recursive: true });
-const port = await freePort();
+// A port the system hands out, released for the server to take.
+const probe = net.createServer().listen(0, '127.0.0.1');
+await once(probe, 'listening');
+const { port } = probe.address();
+await new Promise((resolve) => probe.close(resolve));
 // Each search comes from an address of its own (X-Forwarded-For from the loopback proxy), so the per-address
 // search rate limit (60 a minute) does not answer 429 in place of the work being measured.
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };

@@ -38,17 +38,11 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
-/**
- * List pages after this one count as heavy reads. Their cards are built for the page's rows only, so a
- * deep page costs about what page 1 costs (the OFFSET walks index entries); the cap is kept as a bound.
- */
-export const DEEP_PAGE = 10;
-
 export class PublicContentService {
   private homeCache: { version: number; at: number; value: Promise<HomeSections> } | null = null;
 
   /**
-   * Heavy public reads (every search, list pages past DEEP_PAGE) run at most `heavyReadConcurrency`
+   * Heavy public reads (every search) run at most `heavyReadConcurrency`
    * at once per process, `heavyReadQueue` more wait, the rest get 503 SERVER_BUSY: 40 anonymous
    * broad searches cannot queue 40 statements in front of everyone (docs/decisions/faults.md).
    */
@@ -103,12 +97,8 @@ export class PublicContentService {
     return category.id;
   }
 
+  /** Any page costs about what page 1 costs (cards are built for the page's rows only): never capped. */
   async articles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
-    const page = input.page ?? 1;
-    return page > DEEP_PAGE ? this.heavyReads.run(() => this.readArticles(input)) : this.readArticles(input);
-  }
-
-  private async readArticles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const categoryId = await this.categoryId(input.category);
