@@ -478,13 +478,17 @@ export async function search(db: Queryable, filter: SearchFilter): Promise<{ row
     params,
   );
   // A page past the last one has no row to carry the count: count alone then (never on a normal page).
-  const matched =
-    rows[0]?.matched ??
-    (filter.offset === 0
-      ? 0
-      : ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${searchMatches(filter, [])} LIMIT $${params.length - 3}::int + 1) m`, params.slice(0, params.length - 3)))[0]?.n ?? 0));
+  const matched = rows[0]?.matched ?? (filter.offset === 0 ? 0 : await countMatches(db, filter));
   for (const row of rows) delete (row as Partial<typeof row>).matched;
   return { rows, total: Math.min(matched, filter.candidates), partial: matched > filter.candidates };
+}
+
+/** How many match, up to `candidates` + 1: for a page past the last one, which has no row to carry the count. */
+async function countMatches(db: Queryable, filter: SearchFilter): Promise<number> {
+  const params: unknown[] = [];
+  const matches = searchMatches(filter, params);
+  params.push(filter.candidates + 1);
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matches} LIMIT $${params.length}) found`, params))[0]?.n ?? 0;
 }
 
 // ---- authors
