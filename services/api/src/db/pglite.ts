@@ -32,6 +32,22 @@ function revive(serialized: SerializedError): unknown {
 }
 
 /**
+ * Dates arrive from the worker built by the thread's main context; where code runs in a context of its
+ * own (jest's sandbox) that is another realm, and `value instanceof Date` would fail. Rebuilt here,
+ * so a row's dates are this realm's Dates wherever the Db is used (a type check per column otherwise).
+ */
+function ownDates<T>(rows: T[]): T[] {
+  for (const row of rows as Record<string, unknown>[]) {
+    for (const [key, value] of Object.entries(row)) {
+      if (typeof value === 'object' && value !== null && !(value instanceof Date) && Object.prototype.toString.call(value) === '[object Date]') {
+        row[key] = new Date((value as Date).getTime());
+      }
+    }
+  }
+  return rows;
+}
+
+/**
  * Embedded PostgreSQL (WASM) in a worker thread of its own (db/pglite-worker.ts): statements run
  * there, so the HTTP thread stays free while the database works. `dataDir` is a folder, or
  * `memory://` for a throw-away database. PGlite has one connection: a transaction holds it until it
@@ -77,7 +93,7 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
 
   const on = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-      return ((await call({ op: 'query', sql, params, tx })).rows ?? []) as T[];
+      return ownDates(((await call({ op: 'query', sql, params, tx })).rows ?? []) as T[]);
     },
     async exec(sql: string): Promise<void> {
       await call({ op: 'exec', sql, tx });

@@ -29,6 +29,7 @@ describe('PGlite in a worker thread', () => {
       ['one', at, ['x', 'y'], JSON.stringify({ a: [1, 2] })],
     );
     expect(row).toEqual({ id: expect.any(Number), at, tags: ['x', 'y'], doc: { a: [1, 2] } });
+    expect(row!.at).toBeInstanceOf(Date);
   });
 
   it('keeps the fields of database errors (SQLSTATE, constraint) that the services read', async () => {
