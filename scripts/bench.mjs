@@ -1,152 +1,94 @@
-// npm run bench: start-up time, JS weight per route and API throughput of the production build.
+// npm run bench: start-up, JS weight, Lighthouse, throughput, memory and the limit table of the
+// production build (docs/performance.md has the figures and how to read them).
 //
 //   npm run bench                         PGlite (embedded default)
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
-//                                         ...and the same load against PostgreSQL, in a schema of its
-//                                         own (search_path through the connection string), dropped after.
-//   BENCH_DURATION=10 BENCH_CONNECTIONS=10 BENCH_STARTS=3 BENCH_SKIP_ROUTES=1   (knobs)
+//                                         ...and the same against PostgreSQL, in schemas of their own
+//                                         (search_path through the connection string), dropped after.
 //
-// (a) cold `npm start`: fresh DATA_DIR, built bundles present; time from spawning
-//     `node scripts/start.mjs` to /api/ready answering 200 (migrations + seed included).
-// (b) scripts/measure-routes.mjs against the PGlite server.
-// (c) autocannon, BENCH_DURATION s each, on GET /api/health, /api/seo/public-seo,
-//     /api/user/user/recent-updated-users/4 and / (the shell's html): req/s, p50, p99, and the
-//     server's RSS (VmRSS of /proc/<pid>/status) before and at its peak during the run.
-//     POST /api/auth/auth is left out: wrong passwords are throttled after a few attempts.
-// (d) content at BENCH_ARTICLES (10 000) articles, on PGlite and (with BENCH_DATABASE_URL) PostgreSQL:
-//     a server seeds the demo content and stops; scripts/bench-seed.mjs (tsx) adds the articles
-//     with reads and prints EXPLAIN (ANALYZE) of the public endpoints' queries; a server restarted
-//     on that data is loaded with autocannon on home, blog list pages 1 and 200, an article, its
-//     author, a broad and a selective search, /rss.xml and a post's crawler HTML, each without
-//     and with If-None-Match (the 304 path). BENCH_SKIP_CONTENT=1 skips it; BENCH_SKIP_BASE=1 skips (a)–(c).
+// Parts (BENCH_ONLY=limits,lighthouse,content runs only those; all by default):
+//   start       (a) cold start to /api/ready: `npm start` (when the bundles are fresh) and server.js,
+//               BENCH_STARTS runs, fresh DATA_DIR, RSS at ready.
+//   routes      (b) scripts/measure-routes.mjs on a PGlite server with the demo content: JS per route
+//               (home, blog, post, profile, search, login, dashboard): raw, gzip, br, brotli -q 11, wire.
+//               Alias: js.
+//   lighthouse  scripts/bench-lighthouse.mjs on the same server: mobile, median of BENCH_LIGHTHOUSE_RUNS (3)
+//               on home, a post, the blog and a profile.
+//   api         (c) autocannon on /api/health, /api/seo/public-seo, recent users and / (shell html),
+//               on PGlite and on PostgreSQL: req/s, p50, p99, RSS before and at peak.
+//   content     (d) at BENCH_ARTICLES_SMALL (200) and BENCH_ARTICLES (10 000) articles on each database:
+//               a server seeds the demo content and stops; scripts/bench-seed.mjs adds the articles and
+//               prints EXPLAIN (ANALYZE) of the public endpoints' queries; a server restarted on that data
+//               gets autocannon on the public JSON reads, RSS, the home / blog page 200 / post HTML,
+//               home with a unique query string per request, broad and selective search, each without
+//               and with If-None-Match (the 304 path) where an ETag came back.
+//   memory      at BENCH_ARTICLES, on each database, first thing after the restart: idle RSS, RSS while
+//               home gets a unique query string per request for BENCH_MEMORY_SECONDS (30) and after,
+//               and /api/health p99 while 40 broad searches run at once (two autocannon instances).
+//   limits      at BENCH_ARTICLES, on each database: scripts/bench-limits.mjs, Vitrine against a bare Node
+//               server sending the same bytes, 20 connections (BENCH_LIMIT_CONNECTIONS), plain and browser
+//               clients.
+//
+// Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
+// BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
+// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_DATABASES=pglite|postgres (content, memory
+// and limits on one of them only), BENCH_JSON=<file> (every figure as JSON).
+// Kept from before: BENCH_SKIP_BASE=1 (no start, routes, lighthouse, api), BENCH_SKIP_ROUTES=1,
+// BENCH_SKIP_CONTENT=1 (no content, memory, limits: nothing at N articles).
+//
+// Search requests carry a client address of their own (X-Forwarded-For; the bench's servers trust
+// loopback): the per-address search limit (60 a minute) would otherwise answer 429 to the load itself.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { needsBuild, TARGETS } from './lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
+import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
+import { limitTable, printLimitTable } from './bench-limits.mjs';
+import { samplePaths } from './measure-routes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
-const ADMIN_EMAIL = 'admin@vitrine.test';
-const ADMIN_PASSWORD = 'Bench-Adm1n!Vitrine';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ARTICLES_SMALL = Number(process.env.BENCH_ARTICLES_SMALL ?? 200);
+const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
+const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
+const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits'];
+const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
+const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
+if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
+const parts = new Set(only ?? PARTS);
+if (process.env.BENCH_SKIP_BASE === '1') for (const p of ['start', 'routes', 'lighthouse', 'api']) parts.delete(p);
+if (process.env.BENCH_SKIP_ROUTES === '1') parts.delete('routes');
+if (process.env.BENCH_SKIP_CONTENT === '1') for (const p of ['content', 'memory', 'limits']) parts.delete(p);
+const databases = [{ label: 'pglite' }, ...(process.env.BENCH_DATABASE_URL ? [{ label: 'postgres' }] : [])].filter(
+  (db) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(db.label),
+);
 
-/** Spawns a server command; resolves when /api/ready answers 200 with the elapsed ms. */
-async function startServer(args, extraEnv = {}, { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-')), keepData = false } = {}) {
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, ...extraEnv };
-  for (const key of ['SMTP_URL', 'REMOTES_DIR_ADMIN', 'REMOTES_DIR_PUBLIC', 'ADMIN_REMOTE_URL', 'PUBLIC_REMOTE_URL']) delete env[key];
-  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (out += c));
-  let exited = false;
-  const exit = new Promise((resolve) => child.on('exit', (code) => ((exited = true), resolve(code))));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (exited) throw new Error(`server exited before ready:\n${out}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).status === 200) break;
-    } catch {
-      // not yet
-    }
-    if (performance.now() - t0 > 300_000) throw new Error(`server not ready in 300 s:\n${out}`);
-    await sleep(25);
-  }
-  const readyMs = performance.now() - t0;
-  return {
-    baseUrl,
-    readyMs,
-    dataDir,
-    output: () => out,
-    /** The Node process serving HTTP: start.mjs spawns server.js as its child. */
-    serverPid() {
-      if (!args[0].endsWith('start.mjs')) return child.pid;
-      const kids = fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-      return Number(kids[0] ?? child.pid);
-    },
-    async stop() {
-      if (!exited) {
-        child.kill('SIGTERM');
-        await Promise.race([exit, sleep(15_000).then(() => child.kill('SIGKILL'))]);
-      }
-      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const results = { at: new Date().toISOString(), machine: `${os.cpus().length} cores, Node ${process.version}`, knobs: { DURATION, CONNECTIONS, ARTICLES, ARTICLES_SMALL }, parts: [...parts] };
+const startedAt = performance.now();
+const elapsed = () => `${((performance.now() - startedAt) / 60_000).toFixed(1)} min`;
 
-function rssKiB(pid) {
+/** Runs one part; a part that fails is reported (and fails the bench at the end) without stopping the others. */
+async function attempt(name, fn) {
   try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : null;
-  } catch {
-    return null;
+    return await fn();
+  } catch (error) {
+    console.error(`\n[bench] ${name} failed: ${error.stack ?? error}`);
+    (results.failures ??= []).push(`${name}: ${error.message ?? error}`);
+    return undefined;
   }
 }
 
-const ENDPOINTS = [
-  { name: 'GET /api/health', path: '/api/health' },
-  { name: 'GET /api/seo/public-seo', path: '/api/seo/public-seo' },
-  { name: 'GET /api/user/user/recent-updated-users/4', path: '/api/user/user/recent-updated-users/4' },
-  { name: 'GET / (shell html)', path: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } },
-];
+// ---- (a) start-up ---------------------------------------------------------------------------
 
-async function load(server, label) {
-  const pid = server.serverPid();
-  const rows = [];
-  for (const ep of ENDPOINTS) {
-    const check = await fetch(server.baseUrl + ep.path, { headers: ep.headers ?? {} });
-    if (check.status !== 200) throw new Error(`${ep.name} answered ${check.status} before the run`);
-    const before = rssKiB(pid);
-    let peak = before ?? 0;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pid) ?? 0)), 250);
-    const result = await autocannon({ url: server.baseUrl + ep.path, duration: DURATION, connections: CONNECTIONS, headers: ep.headers ?? {} });
-    clearInterval(sampler);
-    rows.push({
-      db: label,
-      endpoint: ep.name,
-      reqPerSec: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors + result.timeouts,
-      rssBeforeMiB: before ? +(before / 1024).toFixed(0) : null,
-      rssPeakMiB: +(peak / 1024).toFixed(0),
-    });
-  }
-  return rows;
-}
-
-function table(rows) {
-  const cols = Object.keys(rows[0]);
-  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
-  const line = (vals) => vals.map((v, i) => String(v).padEnd(widths[i])).join('  ');
-  console.log(line(cols));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
-}
-
-// ---------------------------------------------------------------------------------------------
-
-async function baseBench(rows) {
+async function startBench() {
   const scanStarted = performance.now();
   const stale = Object.keys(TARGETS).filter(needsBuild);
   const scanMs = performance.now() - scanStarted;
@@ -154,7 +96,6 @@ async function baseBench(rows) {
     console.log(`note: scripts/lib.mjs needsBuild() reports ${stale.join(', ')} stale, so \`npm start\` would rebuild them first;`);
     console.log('      only node services/api/dist/server.js (what npm start runs after that check) is timed. Build first for the npm start figure.');
   }
-
   console.log(`\n(a) cold start to /api/ready (fresh DATA_DIR, PGlite), ${STARTS} runs, ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`    staleness check of scripts/start.mjs (needsBuild over the sources): ${scanMs.toFixed(0)} ms`);
   const starts = [];
@@ -166,186 +107,276 @@ async function baseBench(rows) {
       row.rebuilt = /\[start\] building/.test(viaStart.output());
       await viaStart.stop();
     }
-    const direct = await startServer([path.join(root, 'services/api/dist/server.js')]);
+    const direct = await startServer();
     row.serverJsMs = Math.round(direct.readyMs);
-    const rss = rssKiB(direct.serverPid());
-    row.rssAtReadyMiB = rss ? Math.round(rss / 1024) : null;
+    row.rssAtReadyMiB = direct.rss.nowMiB();
     await direct.stop();
     starts.push(row);
   }
   table(starts);
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(
     `median: ${stale.length ? '' : `npm start ${median(starts.map((s) => s.npmStartMs))} ms, `}node services/api/dist/server.js ${median(starts.map((s) => s.serverJsMs))} ms`,
   );
-
-  const pglite = await startServer([path.join(root, 'services/api/dist/server.js')]);
-  try {
-    if (process.env.BENCH_SKIP_ROUTES !== '1') {
-      console.log('\n(b) JS per route (scripts/measure-routes.mjs)');
-      await new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [path.join(root, 'scripts/measure-routes.mjs')], {
-          cwd: root,
-          stdio: 'inherit',
-          env: { ...process.env, BASE_URL: pglite.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD },
-        });
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`measure-routes exited with ${code}`))));
-      });
-    }
-    console.log(`\n(c) autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
-    rows.push(...(await load(pglite, 'pglite')));
-  } finally {
-    await pglite.stop();
-  }
-
-  if (process.env.BENCH_DATABASE_URL) {
-    const { default: pg } = await import('pg');
-    const schema = `bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    try {
-      const server = await startServer([path.join(root, 'services/api/dist/server.js')], { DATABASE_URL: url.toString() });
-      console.log(`PostgreSQL server ready in ${Math.round(server.readyMs)} ms (schema ${schema}: migrations + seed)`);
-      try {
-        rows.push(...(await load(server, 'postgres')));
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    }
-  }
+  results.start = starts;
 }
 
-/** Throw-away PostgreSQL schema for one callback: search_path through the connection string. */
-async function withSchema(fn) {
-  const { default: pg } = await import('pg');
-  const schema = `bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = new URL(process.env.BENCH_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  try {
-    return await fn(url.toString(), schema);
-  } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+// ---- (b) JS per route, Lighthouse, (c) API throughput on the demo content -------------------------
+
+const API_ENDPOINTS = [
+  { name: 'GET /api/health', path: '/api/health' },
+  { name: 'GET /api/seo/public-seo', path: '/api/seo/public-seo' },
+  { name: 'GET /api/user/user/recent-updated-users/4', path: '/api/user/user/recent-updated-users/4' },
+  { name: 'GET / (shell html)', path: '/', headers: { accept: 'text/html', 'accept-encoding': 'gzip' } },
+];
+
+async function apiLoad(server, label) {
+  const rows = [];
+  for (const ep of API_ENDPOINTS) {
+    const check = await settledCapture(server.baseUrl + ep.path, ep.headers);
+    if (check.status !== 200) throw new Error(`${ep.name} answered ${check.status} before the run`);
+    rows.push({ db: label, endpoint: ep.name, ...(await cannon(server.baseUrl, { path: ep.path, headers: ep.headers, connections: CONNECTIONS, duration: DURATION, rss: server.rss })) });
   }
+  return rows;
 }
 
-/** scripts/bench-seed.mjs under tsx; resolves with its JSON line. */
-function benchSeed(args, env) {
+function measureRoutes(baseUrl) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-seed.mjs'), ...args], {
+    const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-routes-')), 'routes.json');
+    const child = spawn(process.execPath, [path.join(root, 'scripts/measure-routes.mjs'), '--json', json], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: 'inherit',
+      env: { ...process.env, BASE_URL: baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD },
     });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
     child.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`bench-seed exited with ${code}: ${out}`));
-      try {
-        resolve(JSON.parse(line));
-      } catch {
-        reject(new Error(`bench-seed printed no JSON: ${out}`));
-      }
+      if (code !== 0) return reject(new Error(`measure-routes exited with ${code}`));
+      const out = JSON.parse(fs.readFileSync(json, 'utf8'));
+      fs.rmSync(path.dirname(json), { recursive: true, force: true });
+      resolve(Object.fromEntries(Object.entries(out.routes).map(([route, t]) => [route, { files: t.count, raw: t.raw, gzip: t.gzip, br: t.br, q11: t.q11, wire: t.wire }])));
     });
   });
 }
 
-/** (d) on one database: seed, EXPLAIN, restart, load every content endpoint with and without If-None-Match. */
-async function contentBench(label, dbEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-content-'));
-  try {
-    const first = await startServer([path.join(root, 'services/api/dist/server.js')], dbEnv, { dataDir, keepData: true });
-    await first.stop();
-    const seeded = await benchSeed(['--count', String(ARTICLES), '--explain'], { DATA_DIR: dataDir, ...dbEnv });
-    console.log(`\n${label}: seeded ${seeded.seed.articles} articles, ${seeded.seed.categoryLinks} category links, ${seeded.seed.reads} daily read rows in ${(seeded.seed.ms / 1000).toFixed(1)} s`);
-    console.log(`EXPLAIN (ANALYZE) of the queries each endpoint sends (${label}; ms = Execution Time, seq = tables scanned sequentially):`);
-    table(seeded.explain.map((e) => ({ url: e.url.slice(0, 44), ms: e.ms, seq: e.seqScans || '-', query: e.query.slice(0, 70) })));
-    const server = await startServer([path.join(root, 'services/api/dist/server.js')], dbEnv, { dataDir, keepData: true });
-    const pid = server.serverPid();
-    const readyRss = rssKiB(pid);
-    console.log(`${label}: server restarted on ${ARTICLES} articles, ready in ${Math.round(server.readyMs)} ms, RSS ${Math.round((readyRss ?? 0) / 1024)} MiB (load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-    const rows = [];
+async function demoBench() {
+  const apiRows = [];
+  if (parts.has('routes') || parts.has('lighthouse') || parts.has('api')) {
+    const pglite = await startServer();
     try {
-      const page = (await (await fetch(`${server.baseUrl}/api/public/articles?page=1&limit=1`)).json()).data.items[0];
-      const html = { accept: 'text/html', 'accept-encoding': 'gzip' };
-      const endpoints = [
-        { name: 'home', path: '/api/public/home' },
-        { name: 'blog list p1', path: '/api/public/articles?page=1' },
-        { name: 'blog list p200', path: '/api/public/articles?page=200' },
-        { name: 'article', path: `/api/public/article/${page.id}/${page.unique_key}` },
-        { name: 'author', path: `/api/public/author/${page.author.id}/${page.author.unique_key}` },
-        { name: 'search broad', path: '/api/public/search?q=tecnologia' },
-        { name: 'search selective', path: `/api/public/search?q=${encodeURIComponent('criptografia quântica')}` },
-        { name: 'rss', path: '/rss.xml' },
-        { name: 'post html (crawler)', path: `/post/${page.unique_key}/${page.id}`, headers: html },
-      ];
-      for (const ep of endpoints) {
-        const check = await fetch(server.baseUrl + ep.path, { headers: ep.headers ?? {} });
-        if (check.status !== 200) throw new Error(`${ep.name} (${ep.path}) answered ${check.status} before the run`);
-        const body = await check.text();
-        const etag = check.headers.get('etag');
-        const variants = [{ inm: false, headers: ep.headers ?? {} }];
-        if (etag) variants.push({ inm: true, headers: { ...(ep.headers ?? {}), 'if-none-match': etag } });
-        for (const v of variants) {
-          const before = rssKiB(pid);
-          let peak = before ?? 0;
-          const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pid) ?? 0)), 250);
-          const result = await autocannon({ url: server.baseUrl + ep.path, duration: DURATION, connections: CONNECTIONS, headers: v.headers });
-          clearInterval(sampler);
-          rows.push({
-            db: label,
-            endpoint: ep.name,
-            inm: v.inm ? '304' : '-',
-            bytes: v.inm ? 0 : body.length,
-            reqPerSec: Math.round(result.requests.average),
-            p50: result.latency.p50,
-            p99: result.latency.p99,
-            '2xx': result['2xx'],
-            '3xx': result['3xx'],
-            other: result['4xx'] + result['5xx'],
-            errors: result.errors + result.timeouts,
-            rssBeforeMiB: before ? Math.round(before / 1024) : null,
-            rssPeakMiB: Math.round(peak / 1024),
-            load1: +os.loadavg()[0].toFixed(2),
-          });
-        }
+      if (parts.has('routes')) {
+        console.log(`\n(b) JS per route (scripts/measure-routes.mjs) [${elapsed()}]`);
+        results.routes = await attempt('routes', () => measureRoutes(pglite.baseUrl));
+      }
+      if (parts.has('lighthouse')) {
+        console.log(`\nLighthouse: ${LIGHTHOUSE_RUNS} runs on each of home, a post, the blog and a profile (demo content, PGlite) [${elapsed()}]`);
+        results.lighthouse = await attempt('lighthouse', () => lighthouseBench(pglite.baseUrl, LIGHTHOUSE_RUNS));
+        if (results.lighthouse) printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
+      }
+      if (parts.has('api')) {
+        console.log(`\n(c) autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint [${elapsed()}]`);
+        apiRows.push(...((await attempt('api on pglite', () => apiLoad(pglite, 'pglite'))) ?? []));
       }
     } finally {
+      results.peakRssMiB = { 'pglite, demo content (routes, lighthouse, api)': pglite.rss.peakMiB() };
+      await pglite.stop();
+    }
+  }
+  if (parts.has('api') && process.env.BENCH_DATABASE_URL) {
+    await attempt('api on postgres', () => withSchema(async (url, schema) => {
+      const server = await startServer([SERVER_JS], { DATABASE_URL: url });
+      console.log(`PostgreSQL server ready in ${Math.round(server.readyMs)} ms (schema ${schema}: migrations + seed)`);
+      try {
+        apiRows.push(...(await apiLoad(server, 'postgres')));
+      } finally {
+        (results.peakRssMiB ??= {})['postgres, demo content (api)'] = server.rss.peakMiB();
+        await server.stop();
+      }
+    }));
+  }
+  if (apiRows.length) {
+    table(apiRows);
+    results.api = apiRows;
+  }
+}
+
+// ---- (d) content, memory and limits at N articles ------------------------------------------------
+
+/** Memory and the event loop under hostile load (issue 7), on a server that has served nothing yet. */
+async function memoryBench(server, label) {
+  await sleep(5000);
+  const idleMiB = server.rss.nowMiB();
+  const timeline = [];
+  const tick = setInterval(() => timeline.push(server.rss.nowMiB()), 5000);
+  const unique = await cannon(server.baseUrl, {
+    path: '/',
+    headers: { accept: BROWSER_ACCEPT },
+    each: (n) => ({ path: `/?n=${n}` }),
+    connections: CONNECTIONS,
+    duration: MEMORY_SECONDS,
+    rss: server.rss,
+  });
+  clearInterval(tick);
+  const endMiB = server.rss.nowMiB();
+  await sleep(5000);
+  const settledMiB = server.rss.nowMiB();
+  // Two autocannon instances at once: 40 broad searches in flight, and one client asking for /api/health;
+  // at least 10 s, so that a health check held up for seconds still lands inside the run.
+  const seconds = Math.max(DURATION, 10);
+  const [search, health] = await Promise.all([
+    cannon(server.baseUrl, { path: `/api/public/search?q=${BROAD}`, each: ownAddress, connections: 40, duration: seconds }),
+    cannon(server.baseUrl, { path: '/api/health', connections: 1, duration: seconds }),
+  ]);
+  const row = {
+    db: label,
+    idleMiB,
+    uniqueHomeReqPerSec: unique.reqPerSec,
+    uniqueHomeP99: unique.p99,
+    unique2xx: unique['2xx'],
+    uniqueOther: unique['4xx'] + unique['5xx'] + unique.errors,
+    rssEvery5sMiB: timeline.join(' '),
+    rssEndMiB: endMiB,
+    rssPeakMiB: unique.rssPeakMiB,
+    rss5sAfterMiB: settledMiB,
+    searchReqPerSec: search.reqPerSec,
+    search2xx: search['2xx'],
+    searchOther: search['4xx'] + search['5xx'] + search.errors,
+    healthAnswers: health['2xx'],
+    healthP50: health.p50,
+    healthP99: health.p99,
+    load1: loadAvg(),
+  };
+  console.log(`\nmemory (${label}, ${ARTICLES} articles): idle RSS, home with /?n=<counter> for ${MEMORY_SECONDS} s (${CONNECTIONS} connections), /api/health (1 connection) while 40 connections search "${BROAD}" for ${seconds} s`);
+  table([row]);
+  return row;
+}
+
+/** The public endpoints of the content table, for a server holding the seeded articles. */
+async function contentEndpoints(baseUrl) {
+  const { article, post } = await samplePaths(baseUrl);
+  const html = { accept: 'text/html', 'accept-encoding': 'gzip' };
+  return [
+    { name: 'home json', path: '/api/public/home' },
+    { name: 'blog list p1', path: '/api/public/articles?page=1' },
+    { name: 'blog list p200', path: '/api/public/articles?page=200' },
+    { name: 'article', path: `/api/public/article/${article.id}/${article.unique_key}` },
+    { name: 'author', path: `/api/public/author/${article.author.id}/${article.author.unique_key}` },
+    { name: 'search broad', path: `/api/public/search?q=${BROAD}`, each: ownAddress },
+    { name: 'search selective', path: `/api/public/search?q=${encodeURIComponent(SELECTIVE)}`, each: ownAddress },
+    { name: 'rss', path: '/rss.xml' },
+    { name: 'home html', path: '/', headers: html },
+    { name: 'home html /?n=<unique>', path: '/', headers: html, each: (n) => ({ path: `/?n=${n}` }), noEtag: true },
+    { name: 'blog html p200', path: '/blog?page=200', headers: html },
+    { name: 'post html', path: post, headers: html },
+  ];
+}
+
+async function contentTable(server, label, count) {
+  const rows = [];
+  for (const ep of await contentEndpoints(server.baseUrl)) {
+    const check = await settledCapture(server.baseUrl + ep.path, { ...ep.headers, ...ep.each?.(0).headers });
+    if (check.status >= 500) throw new Error(`${ep.name} (${ep.path}) answered ${check.status} before the run`);
+    const body = check.body;
+    const etag = check.headers.etag;
+    const variants = [{ inm: false, headers: ep.headers ?? {} }];
+    if (etag && !ep.noEtag) variants.push({ inm: true, headers: { ...ep.headers, 'if-none-match': etag } });
+    for (const v of variants) {
+      const result = await cannon(server.baseUrl, { path: ep.path, headers: v.headers, each: ep.each, connections: CONNECTIONS, duration: DURATION, rss: server.rss });
+      rows.push({ db: label, articles: count, endpoint: ep.name, status: check.status, inm: v.inm ? '304' : '-', bytes: v.inm ? 0 : body.length, ...result, load1: loadAvg() });
+    }
+  }
+  return rows;
+}
+
+/** One database at `count` articles: seed, EXPLAIN, restart, then the parts that run at that size. */
+async function atSize(label, dbEnv, count, { large }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-content-'));
+  const out = { db: label, articles: count };
+  try {
+    const first = await startServer([SERVER_JS], dbEnv, { dataDir, keepData: true });
+    await first.stop();
+    const seeded = await benchSeed(['--count', String(count), ...(parts.has('content') ? ['--explain'] : [])], { DATA_DIR: dataDir, ...dbEnv });
+    out.seed = seeded.seed;
+    console.log(`\n${label}: seeded ${seeded.seed.articles} articles, ${seeded.seed.categoryLinks} category links, ${seeded.seed.reads} daily read rows in ${(seeded.seed.ms / 1000).toFixed(1)} s [${elapsed()}]`);
+    if (seeded.explain) {
+      console.log(`EXPLAIN (ANALYZE) of the queries each endpoint sends (${label}; ms = Execution Time, seq = tables scanned sequentially):`);
+      table(seeded.explain.map((e) => ({ url: e.url.slice(0, 44), ms: e.ms, seq: e.seqScans || '-', query: e.query.slice(0, 70) })));
+      out.explain = seeded.explain;
+    }
+    const server = await startServer([SERVER_JS], dbEnv, { dataDir, keepData: true });
+    out.readyMs = Math.round(server.readyMs);
+    out.readyRssMiB = server.rss.nowMiB();
+    console.log(`${label}: server restarted on ${count} articles, ready in ${out.readyMs} ms, RSS ${out.readyRssMiB} MiB (load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+    try {
+      const at = `${label} at ${count} articles`;
+      /** A failed part shows the server's last output (a crash, a database error…). */
+      const part = (name, fn) =>
+        attempt(`${name} (${at})`, async () => {
+          try {
+            return await fn();
+          } catch (error) {
+            console.error(`${at}: ${name} failed; the server's last output:\n${server.output().slice(-4000)}`);
+            throw error;
+          }
+        });
+      if (large && parts.has('memory')) out.memory = await part('memory', () => memoryBench(server, label));
+      if (parts.has('content')) {
+        console.log(`\n(d) ${at}: ${CONNECTIONS} connections, ${DURATION} s per endpoint and variant [${elapsed()}]`);
+        out.content = await part('content', () => contentTable(server, label, count));
+        if (out.content) table(out.content);
+      }
+      if (large && parts.has('limits')) {
+        console.log(`\nlimit table (${at}) [${elapsed()}]`);
+        out.limits = await part('limits', () => limitTable(server, label, { duration: DURATION, connections: LIMIT_CONNECTIONS }));
+        if (out.limits) printLimitTable(out.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
+      }
+    } finally {
+      out.peakRssMiB = server.rss.peakMiB();
       await server.stop();
     }
-    return { rows, seed: seeded.seed, readyMs: server.readyMs, readyRssMiB: Math.round((readyRss ?? 0) / 1024) };
+    return out;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+async function contentBench() {
+  const sizes = [...(parts.has('content') && ARTICLES_SMALL > 0 ? [ARTICLES_SMALL] : []), ARTICLES];
+  results.content = [];
+  for (const db of databases) {
+    for (const count of sizes) {
+      const run = (dbEnv) => atSize(db.label, dbEnv, count, { large: count === ARTICLES });
+      const out = await attempt(`${db.label} at ${count} articles`, () => (db.label === 'postgres' ? withSchema((url) => run({ DATABASE_URL: url })) : run({})));
+      if (out) results.content.push(out);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
-const rows = [];
-if (process.env.BENCH_SKIP_BASE !== '1') await baseBench(rows);
-const content = [];
-if (process.env.BENCH_SKIP_CONTENT !== '1') {
-  console.log(`\n(d) content at ${ARTICLES} articles: ${CONNECTIONS} connections, ${DURATION} s per endpoint and variant`);
-  content.push(await contentBench('pglite', {}));
-  if (process.env.BENCH_DATABASE_URL) content.push(await withSchema((url) => contentBench('postgres', { DATABASE_URL: url })));
+console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+if (parts.has('start')) await attempt('start', startBench);
+await demoBench();
+if (parts.has('content') || parts.has('memory') || parts.has('limits')) await contentBench();
+
+// The recap: every table once more, one after the other.
+console.log(`\n==== recap (${elapsed()}) ====`);
+if (results.routes) {
+  console.log('\nJS per route (bytes; gzip / br as the server sends them, q11 = brotli -q 11 of the raw bytes, wire = what Chromium transferred):');
+  table(Object.entries(results.routes).map(([route, t]) => ({ route, ...t })));
 }
-if (rows.length) {
-  console.log('');
-  table(rows);
-  console.log('\nlatency in ms; rss in MiB of the server process; non2xx/errors should be 0');
+if (results.lighthouse) printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
+if (results.api) {
+  console.log('\n(c) demo content; latency in ms; rss in MiB of the server process; 4xx/5xx/errors should be 0');
+  table(results.api);
 }
-for (const c of content) {
-  console.log(`\n(d) ${c.rows[0]?.db}: ${c.seed.articles} articles seeded in ${(c.seed.ms / 1000).toFixed(1)} s; restart to ready ${Math.round(c.readyMs)} ms, RSS at ready ${c.readyRssMiB} MiB`);
-  table(c.rows);
+for (const [run, peak] of Object.entries(results.peakRssMiB ?? {})) console.log(`peak RSS of the server, ${run}: ${peak} MiB`);
+for (const c of results.content ?? []) {
+  console.log(`\n${c.db} at ${c.articles} articles: seeded in ${(c.seed.ms / 1000).toFixed(1)} s; restart to ready ${c.readyMs} ms, RSS at ready ${c.readyRssMiB} MiB, peak RSS of the run ${c.peakRssMiB} MiB`);
+  if (c.memory) table([c.memory]);
+  if (c.content) table(c.content);
+  if (c.limits) printLimitTable(c.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
 }
-if (content.length) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); other/errors should be 0');
+if (results.content?.some((c) => c.content)) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); 4xx/5xx/errors should be 0');
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+if (results.failures) {
+  console.error(`\n[bench] ${results.failures.length} part(s) failed:\n  ${results.failures.join('\n  ')}`);
+  process.exitCode = 1;
+}

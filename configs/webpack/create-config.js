@@ -6,7 +6,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedDeps, providedSurface } = require('./shared-deps');
+const { sharedDeps, providedSurface, sharedPackages } = require('./shared-deps');
 
 const root = path.join(__dirname, '../..');
 
@@ -40,12 +40,14 @@ function precompress() {
  * @param {number} o.port          dev-server port
  * @param {Record<string,string>} [o.exposes]
  * @param {boolean} [o.host]       the shell: fixed publicPath '/', html entry, runtime plugins
+ * @param {boolean} [o.extractCss] a remote whose pages are server-rendered: stylesheets as files (the shell always)
  * @param {string[]} [o.runtimePlugins]
  * @param {(app: any) => void} [o.devMiddleware]
  */
 function createConfig(o) {
   return (_env, argv) => {
     const prod = argv.mode !== 'development';
+    const extractCss = prod && (o.host || o.extractCss);
     return {
       mode: prod ? 'production' : 'development',
       context: o.dir,
@@ -58,7 +60,8 @@ function createConfig(o) {
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         publicPath: o.host ? '/' : 'auto',
         uniqueName: o.name,
-        clean: true,
+        // dist/server/ is the server build's (createServerConfig), emitted by the same run.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -76,9 +79,9 @@ function createConfig(o) {
               options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') },
             },
           },
-          // The shell's production CSS is a stylesheet of its own (parsed in parallel, never JS to
-          // run); remotes keep style-loader so a remote stays one JS entry for any host.
-          { test: /\.css$/, use: [o.host && prod ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+          // Production CSS of the shell and of server-rendered remotes is stylesheets of their own (parsed in
+          // parallel, linked by the server's HTML, never JS to run); the admin remote keeps style-loader.
+          { test: /\.css$/, use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
         ],
       },
@@ -102,7 +105,7 @@ function createConfig(o) {
           runtimePlugins: o.runtimePlugins ?? [],
           experiments: { optimization: o.host ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
-        ...(o.host && prod ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })] : []),
+        ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css', ignoreOrder: !o.host })] : []),
         new HtmlWebpackPlugin({
           template: path.join(o.dir, 'src/index.html'),
           publicPath: '/',
@@ -110,7 +113,13 @@ function createConfig(o) {
         }),
         ...(prod ? precompress() : []),
       ],
-      optimization: { moduleIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        // A server-rendered remote's styles are one stylesheet, which the server links in every page it renders.
+        ...(extractCss && !o.host
+          ? { splitChunks: { cacheGroups: { styles: { name: 'styles', type: 'css/mini-extract', chunks: 'all', enforce: true } } } }
+          : {}),
+      },
 
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -130,4 +139,71 @@ function createConfig(o) {
   };
 }
 
-module.exports = { createConfig, root };
+/**
+ * The server build of an app (docs/decisions/server-rendering.md): the same TypeScript for Node,
+ * one CommonJS file in dist/server/, no CSS (the browser build has it). What it imports but does
+ * not bundle is required at run time:
+ * - the shell (`externals: 'packages'`) leaves every npm package to Node (one copy per process);
+ * - a remote (`externals: 'shared'`) leaves out exactly the shared singletons of Module Federation,
+ *   which the server hands it from the shell's server build, so both render with one React, one
+ *   router and one i18n instance, as they do in the browser.
+ * @param {object} o
+ * @param {string} o.dir      package folder
+ * @param {string} o.entry    server entry (e.g. './src/server.ts')
+ * @param {string} o.filename output file name in dist/server/
+ * @param {"packages"|"shared"} o.externals
+ * @param {object[]} [o.replace] plugins that swap browser-only modules for their server versions
+ */
+function createServerConfig(o) {
+  return (_env, argv) => {
+    const prod = argv.mode !== 'development';
+    const shared = sharedPackages();
+    const isShared = (request) => shared.some((name) => request === name || request.startsWith(`${name}/`));
+    const isPackage = (request) => !request.startsWith('.') && !path.isAbsolute(request) && !request.startsWith('@vitrine/');
+    return {
+      name: 'server',
+      mode: prod ? 'production' : 'development',
+      context: o.dir,
+      target: 'node20',
+      entry: { [o.filename.replace(/\.js$/, '')]: o.entry },
+      devtool: false,
+      output: {
+        path: path.join(o.dir, 'dist/server'),
+        filename: '[name].js',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      externalsType: 'commonjs',
+      externals: [
+        ({ request }, callback) => {
+          if (request && (o.externals === 'shared' ? isShared(request) : isPackage(request))) return callback(null, request);
+          return callback();
+        },
+      ],
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') } },
+          },
+          // Styles are the browser build's: on the server a stylesheet import is an empty module.
+          { test: /\.css$/, use: path.join(__dirname, 'empty-loader.js') },
+          { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/inline' },
+        ],
+      },
+      plugins: [
+        new DefinePlugin({ __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || new Date().toISOString()), __SHARED_SURFACE__: JSON.stringify(providedSurface()) }),
+        // One file: the server loads it by path (dynamic imports are inlined).
+        new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
+        ...(o.replace ?? []),
+      ],
+      optimization: { minimize: false, moduleIds: 'deterministic' },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, createServerConfig, root };

@@ -49,4 +49,9 @@ function providedSurface() {
   return Object.fromEntries(SHARED_SURFACE.map((name) => [name, require(path.join(root, 'node_modules', name, 'package.json')).version]));
 }
 
-module.exports = { sharedDeps, providedSurface, SHARED_SURFACE };
+/** Every package shared as a singleton (a request for it or a subpath of it is the shared one). */
+function sharedPackages() {
+  return [...LIBRARIES, ...SHARED_SURFACE];
+}
+
+module.exports = { sharedDeps, providedSurface, sharedPackages, SHARED_SURFACE };

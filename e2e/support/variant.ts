@@ -17,8 +17,6 @@ export interface VariantOptions {
   outDir: string;
 }
 
-const CONTAINERS = { admin: 'admin_remote', public: 'public_remote' } as const;
-
 /**
  * Copies remotes/<remote> (src and package.json) under the repository (so modules resolve from its
  * node_modules, as in the real remote), applies the feature, and runs a production build into `outDir`.
@@ -41,21 +39,22 @@ export async function buildVariant(o: VariantOptions): Promise<void> {
       if (after === before) throw new Error(`the patch of ${file} changed nothing`);
       fs.writeFileSync(path.join(dir, file), after);
     }
-    fs.writeFileSync(
-      path.join(dir, 'webpack.config.js'),
-      `const { createConfig } = require(${JSON.stringify(path.join(ROOT, 'configs/webpack/create-config.js'))});\n` +
-        `module.exports = createConfig({ name: '${CONTAINERS[o.remote]}', dir: __dirname, port: 0, exposes: { './pages': './src/pages.ts' } });\n`,
-    );
-    await webpack(dir, o.outDir, o.buildId);
+    // The remote's own build configuration (for the public remote: its browser and its server build).
+    const config = fs.readFileSync(path.join(source, 'webpack.config.js'), 'utf8');
+    const located = config.replace(/require\('\.\.\/\.\.\/configs\/webpack\/create-config'\)/, () => `require(${JSON.stringify(path.join(ROOT, 'configs/webpack/create-config.js'))})`);
+    if (located === config) throw new Error(`remotes/${o.remote}/webpack.config.js does not require the shared create-config`);
+    fs.writeFileSync(path.join(dir, 'webpack.config.js'), located);
+    await webpack(dir, o.buildId);
+    fs.cpSync(path.join(dir, 'dist'), o.outDir, { recursive: true });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function webpack(cwd: string, outDir: string, buildId: string): Promise<void> {
+function webpack(cwd: string, buildId: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const cli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-    const child = spawn(process.execPath, [cli, '--mode', 'production', '--output-path', outDir], {
+    const child = spawn(process.execPath, [cli, '--mode', 'production'], {
       cwd,
       env: { ...process.env, BUILD_ID: buildId },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,6 +29,10 @@ after(() => {
   for (const dir of [...Object.values(served), ...Object.values(rebuilt)]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A page's HTML as the server sends it (no JavaScript), and what it rendered inside #root. */
+const html = async (pathname: string) => (await fetch(suite.baseUrl + pathname, { headers: { accept: 'text/html' } })).text();
+const serverRoot = (page: string) => /<div id=root>([\s\S]*?)<\/div><noscript>/.exec(page)?.[1] ?? '';
+
 const hashOf = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 const shellFiles = () => ({ main: hashOf(path.join(SHELL_DIST, 'main.js')), index: hashOf(path.join(SHELL_DIST, 'index.html')) });
 
@@ -129,8 +133,19 @@ import { defineLoader } from '../../lib/loader';
 
 /** A route loader like the remote's own: the blog's topics, by name. */
 export const topicsLoader = defineLoader({
+  id: 'faq-topics',
   key: () => 'faq-topics',
   load: ({ http }) => fetchPublicCategories(http).then((list) => list.map((c) => c.name)),
+});
+`,
+  'src/features/faq-variant/route.ts': `import { titled } from '../../lib/head';
+import { definePage } from '../../lib/route';
+import { topicsLoader } from './loader';
+
+/** The page's data and head, as the remote's own routes declare them: rendered on the server too. */
+export const faqRoute = definePage({
+  loaders: [topicsLoader],
+  head: (_read, ctx) => ({ title: titled(ctx.t('public_faq:title')), description: ctx.t('public_faq:title'), canonical: '/faq', type: 'website' }),
 });
 `,
   'src/features/faq-variant/faq-page.tsx': `import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';
@@ -139,12 +154,16 @@ import { topicsLoader } from './loader';
 
 const NS = 'public_faq';
 
-export function loadFaqTexts(): Promise<void> {
+export function registerFaqTexts(): string {
   registerTexts(NS, {
     'pt-BR': () => import('./locales/pt-BR').then((m) => m.faq),
     'en-US': () => import('./locales/en-US').then((m) => m.faq),
   });
-  return loadTexts([NS]);
+  return NS;
+}
+
+export function loadFaqTexts(): Promise<void> {
+  return loadTexts([registerFaqTexts()]);
 }
 
 export function FaqPage() {
@@ -159,11 +178,27 @@ export function FaqPage() {
 }
 `,
 };
+/** The new route in the remote's browser surface (./pages)… */
 const addPublicFaq = (pages: string) =>
-  pages.replace(
-    '} satisfies RemotePagesModule',
-    "  faq: page(() => import('./features/faq-variant/faq-page').then(async (m) => { await m.loadFaqTexts(); return m.FaqPage; })),\n} satisfies RemotePagesModule",
-  );
+  pages
+    .replace(
+      "import { loadPublicTexts } from './texts';",
+      "import { loadPublicTexts } from './texts';\nimport { faqRoute } from './features/faq-variant/route';",
+    )
+    .replace(
+      'export const routes = {',
+      "const faq = route(faqRoute, () => import('./features/faq-variant/faq-page').then(async (m) => { await m.loadFaqTexts(); return m.FaqPage; }));\n\nexport const routes = {\n  faq,",
+    )
+    .replace('export const pages = {', 'export const pages = {\n  faq: faq.Page,');
+/** …and in its server build, texts included. */
+const addPublicFaqOnServer = (server: string) =>
+  server
+    .replace(
+      "import { serverRoute } from './lib/route';",
+      "import { serverRoute } from './lib/route';\nimport { FaqPage, registerFaqTexts } from './features/faq-variant/faq-page';\nimport { faqRoute } from './features/faq-variant/route';",
+    )
+    .replace('  routes: {', '  routes: {\n    faq: serverRoute(faqRoute, FaqPage),')
+    .replace('    return [PUBLIC_NS];', '    return [PUBLIC_NS, registerFaqTexts()];');
 
 test('8a. a new admin screen with a new request and new texts ships by rebuilding only the admin remote', { timeout: 420_000 }, async () => {
   const buildId = `e2e-admin-${randomBytes(4).toString('hex')}`;
@@ -213,16 +248,32 @@ test('8a. a new admin screen with a new request and new texts ships by rebuildin
 
 test('8b. a new public screen with a new request and new texts ships by rebuilding only the public remote', { timeout: 420_000 }, async () => {
   const shellBefore = shellFiles();
-  const building = buildVariant({ remote: 'public', files: PUBLIC_FAQ, patch: { 'src/pages.ts': addPublicFaq }, buildId: 'e2e-public', outDir: rebuilt.public });
+  const building = buildVariant({
+    remote: 'public',
+    files: PUBLIC_FAQ,
+    patch: { 'src/pages.ts': addPublicFaq, 'src/server.ts': addPublicFaqOnServer },
+    buildId: 'e2e-public',
+    outDir: rebuilt.public,
+  });
   building.catch(() => undefined);
 
   await inSession(suite.browser, suite.baseUrl, 'public-remote-swap', async ({ page }) => {
     const servedShell = watchShell(page);
     await page.goto('/faq');
     await page.getByTestId('not-found').waitFor();
+    // Today's remote renders no FAQ: the server sends the plain shell for it.
+    assert.equal(serverRoot(await html('/faq')), '', 'no server-rendered FAQ before the deploy');
 
     await building;
     deploy(rebuilt.public, served.public);
+
+    // The server renders the new page from the redeployed remote's server build (looked at once a second).
+    await new Promise((r) => setTimeout(r, 1_500));
+    const rendered = await html('/faq');
+    assert.match(serverRoot(rendered), /<h1 data-testid="faq-title">Dúvidas por assunto — entregue só pelo remote público<\/h1>/);
+    assert.match(serverRoot(rendered), /Assuntos: \S/);
+    assert.match(rendered, /<title>Dúvidas por assunto — entregue só pelo remote público · Vitrine<\/title>/);
+    assert.match(serverRoot(await html('/faq?lang=en-US')), /Questions by topic — shipped by the public remote alone/);
 
     await page.reload();
     await page.getByTestId('faq-variant').waitFor();
@@ -245,11 +296,11 @@ test('8b. a new public screen with a new request and new texts ships by rebuildi
 test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
   const incompatible = temp('admin-incompatible');
   try {
-    // Built against a (pretend) @vitrine/core 1.1 API: its range is ^1.1.0, the shell provides 1.0.0.
+    // Built against a (pretend) @vitrine/core 1.2 API: its range is ^1.2.0, the shell provides 1.1.0.
     await buildVariant({
       remote: 'admin',
       files: {},
-      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.1.0"') },
+      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.2.0"') },
       buildId: 'e2e-incompatible',
       outDir: incompatible,
     });
@@ -264,7 +315,7 @@ test('8c. an admin remote that needs a newer shared core than the shell provides
       assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
       assert.equal(await page.getByTestId('admin-menu').count(), 1, "the shell's chrome is still there");
       assert.ok(
-        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.1.0')),
+        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.2.0')),
         `the console names the package and range (${errors.join(' | ')})`,
       );
       // The public site is not affected.

@@ -1,5 +1,6 @@
 const path = require('node:path');
-const { createConfig } = require('../../configs/webpack/create-config');
+const { NormalModuleReplacementPlugin } = require('webpack');
+const { createConfig, createServerConfig } = require('../../configs/webpack/create-config');
 
 // Dev: the shell's dev server answers /remotes.json with the remotes' dev servers
 // and forwards the API to `npm run dev -w @vitrine/api` (scripts/dev.mjs starts all).
@@ -20,8 +21,20 @@ const config = createConfig({
   devMiddleware: (app) => app.get('/remotes.json', (_req, res) => res.json(devRemotes)),
 });
 
+// The server build public pages are rendered with: the same routes and layouts; the remotes are
+// the server builds the server hands it (federation/remotes.server.ts) instead of Module Federation.
+const server = createServerConfig({
+  dir: __dirname,
+  entry: './src/server/render.tsx',
+  filename: 'render.js',
+  externals: 'packages',
+  replace: [new NormalModuleReplacementPlugin(/^(\.\.\/federation|\.)\/remotes$/, (resource) => {
+    resource.request = resource.request.replace(/remotes$/, 'remotes.server');
+  })],
+});
+
 module.exports = (env, argv) => {
   const cfg = config(env, argv);
   cfg.devServer.proxy = [{ context: ['/api', '/uploads'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }];
-  return cfg;
+  return env.WEBPACK_SERVE ? cfg : [cfg, server(env, argv)];
 };

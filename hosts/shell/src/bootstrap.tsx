@@ -1,16 +1,62 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { configureEffects, hydrateAuth, i18n, I18nextProvider, loadRuntimeConfig, loadTexts, RouterProvider, syncAuthAcrossTabs } from '@vitrine/core';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { REMOTES, SSR_DATA_ID, type SsrData } from '@vitrine/contracts';
+import {
+  configureEffects,
+  hydrateAuth,
+  i18n,
+  I18nextProvider,
+  loadRuntimeConfig,
+  loadTexts,
+  RouterProvider,
+  setLanguage,
+  setRuntimeConfig,
+  storedLanguage,
+  syncAuthAcrossTabs,
+  type Locale,
+} from '@vitrine/core';
 import { alertDialog, loading } from '@vitrine/ui';
 import '@vitrine/ui/src/styles.css';
+import { keepServerHead } from './app/head';
 import { createRouter } from './app/router';
-import { registerRuntimeRemotes } from './federation/remotes';
+import { markSeoApplied } from './app/seo';
+import { loadRemotePages, registerRuntimeRemotes } from './federation/remotes';
+
+/** The hydration data of a server-rendered page (docs/decisions/server-rendering.md), if this is one. */
+function serverRendered(): SsrData | undefined {
+  const script = document.getElementById(SSR_DATA_ID);
+  if (!script?.textContent) return undefined;
+  try {
+    return JSON.parse(script.textContent) as SsrData;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A server-rendered page is hydrated once what its first render needs is here (the remote's route
+ * code and texts, in the language the server used), so that render matches the server's HTML.
+ * Anything failing on the way is the SPA's start: the page is rendered afresh.
+ */
+async function prepareHydration(ssr: SsrData): Promise<boolean> {
+  try {
+    const module = await loadRemotePages(REMOTES.public);
+    await module.routes?.[ssr.route as keyof NonNullable<typeof module.routes>]?.preload?.();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function start() {
+  const ssr = serverRendered();
+  if (ssr && ssr.lang !== i18n.language) await i18n.changeLanguage(ssr.lang);
   document.documentElement.lang = i18n.language;
-  await Promise.all([loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
+  if (ssr?.runtime) setRuntimeConfig(ssr.runtime);
+  await Promise.all([ssr?.runtime ? undefined : loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
   registerRuntimeRemotes();
-  const router = createRouter();
+  const hydrate = ssr ? await prepareHydration(ssr) : false;
+  const router = createRouter(hydrate && ssr ? { loaderData: ssr.loaderData } : undefined);
   configureEffects({
     hideLoading: () => loading.hide(),
     warn: (title, message) => alertDialog({ title, message, okText: i18n.t('common:actions.ok') }),
@@ -19,13 +65,30 @@ async function start() {
   syncAuthAcrossTabs();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrate) {
+    markSeoApplied();
+    keepServerHead();
+    // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+    // instead of one long task (the page is already on screen and styled; input stays responsive).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('[hydration]', error),
+      });
+    });
+    // The visitor chose another language in this browser before the server knew (no cookie yet).
+    const chosen = storedLanguage();
+    if (chosen && chosen !== ssr?.lang) void setLanguage(chosen as Locale);
+  } else {
+    container.textContent = '';
+    createRoot(container).render(app);
+  }
 }
 
 void start();

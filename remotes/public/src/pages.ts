@@ -1,16 +1,32 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { RemotePagesModule } from '@vitrine/contracts';
+import { browserRoute, type PageDefinition } from './lib/route';
+import { blogRoute } from './features/blog/route';
+import { homeRoute } from './features/home/route';
+import { postRoute } from './features/post/route';
+import { profileRoute } from './features/profile/route';
+import { searchRoute } from './features/search/route';
 import { loadPublicTexts } from './texts';
 
-/** A page's chunk and the public texts of the current language, fetched together. */
-const page = (load: () => Promise<ComponentType>) =>
-  lazy(() => Promise.all([load(), loadPublicTexts()]).then(([Component]) => ({ default: Component })));
+/** A page's chunk and the public texts of the current language, fetched together (lib/route.tsx). */
+const route = (definition: PageDefinition, load: () => Promise<ComponentType>) => browserRoute(definition, load, loadPublicTexts);
 
-/** The public remote's surface: one lazy page per route name, each its own chunk. */
+const home = route(homeRoute, () => import('./features/home/home-page').then((m) => m.HomePage));
+const blog = route(blogRoute, () => import('./features/blog/blog-page').then((m) => m.BlogPage));
+const search = route(searchRoute, () => import('./features/search/search-page').then((m) => m.SearchPage));
+const post = route(postRoute, () => import('./features/post/post-page').then((m) => m.PostPage));
+const profile = route(profileRoute, () => import('./features/profile/profile-page').then((m) => m.ProfilePage));
+
+/**
+ * The public remote's surface: per route name, its server-renderable route (data, page, head) and,
+ * for shells that predate routes, the page alone (it then loads its own data).
+ */
+export const routes = { home, blog, 'list-article-results': search, post, profile } satisfies RemotePagesModule['routes'];
+
 export const pages = {
-  home: page(() => import('./features/home/home-page').then((m) => m.HomePage)),
-  blog: page(() => import('./features/blog/blog-page').then((m) => m.BlogPage)),
-  'list-article-results': page(() => import('./features/search/search-page').then((m) => m.SearchPage)),
-  post: page(() => import('./features/post/post-page').then((m) => m.PostPage)),
-  profile: page(() => import('./features/profile/profile-page').then((m) => m.ProfilePage)),
+  home: home.Page,
+  blog: blog.Page,
+  'list-article-results': search.Page,
+  post: post.Page,
+  profile: profile.Page,
 } satisfies RemotePagesModule['pages'];

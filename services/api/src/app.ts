@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
@@ -13,6 +14,7 @@ import dbPlugin from './plugins/db';
 import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import answerCachePlugin from './plugins/answer-cache';
 import noStorePlugin from './plugins/no-store';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
@@ -107,10 +109,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   installValidators(app);
   app.addSchema(ErrorEnvelopeSchema);
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Per request, only what the answer cache does not hold (signed-in JSON): above 1 KiB, at fast settings.
+  // Cached public answers carry their stored encoding and are never compressed again.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
+  await app.register(answerCachePlugin, { maxBytes: config.answerCacheBytes, maxAgeMs: config.answerCacheMaxAgeS * 1000 });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);
   await app.register(authPlugin);
@@ -140,7 +151,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     { prefix: '/api' },
   );
   // Crawler-readable pages (used by the static site), sitemap, robots.txt and RSS feeds.
-  await app.register(seoPagesPlugin);
+  await app.register(seoPagesPlugin, { site: options.site });
 
   if (options.site) {
     await app.register(staticSite, {

@@ -48,6 +48,10 @@ export interface AppConfig {
   heavyReadQueue: number;
   /** /api/ready answers 503 when SELECT 1 takes longer than this. */
   readyTimeoutMs: number;
+  /** ANSWER_CACHE_BYTES: the cache of public answers holds at most this many bytes (every encoded copy counted). */
+  answerCacheBytes: number;
+  /** ANSWER_CACHE_MAX_AGE_S: a cached answer is rebuilt behind the scenes once this old (read counts change without a write). */
+  answerCacheMaxAgeS: number;
   /** JOBS=on (default): this process runs job workers and the scheduler; off: it only enqueues. */
   jobsWorkers: boolean;
   /** JOBS_SCHEMA: the PostgreSQL schema of the job engine's tables (default pgboss). */
@@ -199,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
     heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),
     readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
+    answerCacheBytes: int(env.ANSWER_CACHE_BYTES, 32 * 1024 * 1024, 'ANSWER_CACHE_BYTES'),
+    answerCacheMaxAgeS: int(env.ANSWER_CACHE_MAX_AGE_S, 60, 'ANSWER_CACHE_MAX_AGE_S'),
     jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
     jobsSchema: schemaName(optional(env.JOBS_SCHEMA) ?? 'pgboss', 'JOBS_SCHEMA'),
   };

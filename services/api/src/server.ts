@@ -9,6 +9,8 @@ function existing(dir: string): string | undefined {
 }
 
 async function main(): Promise<void> {
+  // React and the router render public pages in this process: their production builds, unless told otherwise.
+  process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
   const root = config.rootDir;
   const app = await buildApp({

@@ -59,6 +59,20 @@ export async function createTestDb(backend: Backend): Promise<{ db: Db; schema: 
   };
 }
 
+/**
+ * Runs fn with the process's clock (Date.now) moved `ms` ahead: a scheduled publish instant that the
+ * answer cache knows of passes without waiting (the test moves the database's side with an UPDATE).
+ */
+export async function withClockAhead<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  const real = Date.now.bind(Date);
+  const spy = jest.spyOn(Date, 'now').mockImplementation(() => real() + ms);
+  try {
+    return await fn();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 export interface Staff {
   id: number;
   unique_key: string;
@@ -90,12 +104,13 @@ export interface TestContext {
 
 let counter = 0;
 
-export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestContext> {
+export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> & { /** What the app gets instead of the database (a counting or breakable wrapper). */ wrapDb?: (db: Db) => Db } = {}): Promise<TestContext> {
+  const { wrapDb, ...buildOptions } = options;
   const { db, schema, cleanup } = await createTestDb(backend);
   const seeded = await seedDatabase(db, { admin: ADMIN, demo: false, scryptCost: TEST_SCRYPT_COST });
   // Uploads go to a throw-away data folder.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-test-'));
-  const app = await buildApp({ logger: false, ...options, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db });
+  const app = await buildApp({ logger: false, ...buildOptions, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db: wrapDb ? wrapDb(db) : db });
   await app.ready();
 
   const call: TestContext['call'] = (method, url, opts = {}) =>

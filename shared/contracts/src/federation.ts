@@ -12,6 +12,100 @@ export type RemoteName = (typeof REMOTES)[keyof typeof REMOTES];
  */
 export interface RemotePagesModule {
   pages: Partial<Record<RouteName, ComponentType>>;
+  /**
+   * Server-renderable routes (public remote, since shared surface 1.0): each declares its data, its
+   * page and its head, so the server renders the same HTML the browser hydrates
+   * (docs/decisions/server-rendering.md). A shell that finds none renders `pages` as a SPA.
+   */
+  routes?: Partial<Record<RouteName, RemoteRoute>>;
+}
+
+/** An HTTP client with the one verb the public reads need (axios in the browser, in-process on the server). */
+export interface RouteHttp {
+  get<T = unknown>(url: string, config?: { params?: object }): Promise<{ data: T }>;
+}
+
+/** What a route's loader reads: the route's params, its query string and an HTTP client. */
+export interface RouteLoadContext {
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+  http: RouteHttp;
+}
+
+/** A route's loaded data: the answers its page renders from, and the HTTP status of the page (404 when it names nothing). */
+export interface RouteData {
+  status: number;
+  /** Opaque to the shell: the remote's page reads it back. Plain JSON (it is embedded in the page). */
+  entries: Record<string, unknown>;
+}
+
+/** The head of a page, as the server writes it and the browser updates it on navigation. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path (or absolute URL) of the canonical page; the server makes it absolute. */
+  canonical: string;
+  type: 'article' | 'profile' | 'website';
+  image?: { url: string; alt: string } | undefined;
+  /** Extra meta tags after Open Graph: [attribute, name, content] (article:*, profile:*). */
+  meta?: [string, string, string][];
+  /** Extra <link> tags: rel, href, type?, title?. */
+  links?: { rel: string; href: string; type?: string; title?: string }[];
+  jsonLd?: object[];
+  /** Whether crawlers should index it (false for search results and not-found states). */
+  index?: boolean;
+}
+
+/** What a head is built with: the translator of the page's language, that language, and the absolute site URL. */
+export interface HeadContext {
+  t: (key: string, options?: Record<string, unknown>) => string;
+  lang: string;
+  /** Absolute URL of the site (no trailing slash), e.g. https://www.example.com. */
+  origin: string;
+  /** The route's params and query string, as the loaders read them. */
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+}
+
+/** One server-renderable route of a remote. */
+export interface RemoteRoute {
+  /** Runs the page's loaders (server: first render; browser: later navigations). */
+  load(ctx: RouteLoadContext): Promise<RouteData>;
+  /** The page, rendered from its loaded data. */
+  Component: ComponentType<{ data: RouteData }>;
+  /** The head tags of the page for this data. */
+  head(data: RouteData, ctx: HeadContext): PageHead;
+  /** Fetches the page's code and texts (browser), so hydration renders at once. */
+  preload?(): Promise<void>;
+}
+
+/**
+ * The public remote's server build (`dist/server/pages.js`, CommonJS): its routes with eager components,
+ * and how to have its texts in a language. The server loads it by path and hands it the shell's
+ * shared singletons as `require` (docs/decisions/server-rendering.md).
+ */
+export interface ServerRemoteModule {
+  routes: Partial<Record<RouteName, RemoteRoute>>;
+  /** Registers the remote's texts with the shared i18n instance; answers their namespaces (the server loads them per language). */
+  registerTexts(): readonly string[];
+}
+
+/** The id of the `<script type="application/json">` holding a server-rendered page's hydration data. */
+export const SSR_DATA_ID = 'vt-ssr-data';
+
+/** The cookie that tells the server the visitor's chosen language (set with the stored choice; `?lang=` wins). */
+export const LANGUAGE_COOKIE = 'vt_lang';
+
+/** The hydration data of a server-rendered page. */
+export interface SsrData {
+  /** The language it was rendered in. */
+  lang: string;
+  /** react-router's loader data, by route id. */
+  loaderData: Record<string, unknown>;
+  /** The route name of the page (the remote page to preload before hydrating). */
+  route: string;
+  /** The runtime config (`/remotes.json`), so hydration does not wait for it. */
+  runtime?: { apiBaseUrl: string; remotes: Record<string, string> };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '@vitrine/contracts';
 import { createI18n, DEFAULT_LOCALE, ensureResources, LOCALES, registerTexts as register, resolveInitialLocale, type Locale, type TextLoaders } from '@vitrine/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
 
-function storedLocale(): string | null {
+/** The language this browser chose before (local storage), if any. */
+export function storedLanguage(): string | null {
   try {
     return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
@@ -11,10 +13,20 @@ function storedLocale(): string | null {
   }
 }
 
+/** Remembers the choice: local storage for the browser, a cookie so the server renders pages in it. */
+function remember(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 const initial: Locale =
   typeof window === 'undefined'
     ? DEFAULT_LOCALE
-    : resolveInitialLocale({ search: window.location.search, stored: storedLocale() });
+    : resolveInitialLocale({ search: window.location.search, stored: storedLanguage() });
 
 /** The one i18next instance (shared as a singleton through @vitrine/core). */
 export const i18n = createI18n(initial, [initReactI18next]);
@@ -41,11 +53,7 @@ export function registerTexts(namespace: string, loaders: TextLoaders, bundled: 
 /** Switches the language (after its texts arrive) and remembers the choice. */
 export async function setLanguage(locale: Locale): Promise<void> {
   await ensureResources(i18n, locale);
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
+  remember(locale);
   document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
 }
@@ -55,7 +63,7 @@ export function applyLanguageFromUrl(search: string): void {
   if (!new URLSearchParams(search).has('lang')) return;
   const locale = resolveInitialLocale({ search, stored: null });
   if (locale !== i18n.language) void setLanguage(locale);
-  else window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  else remember(locale);
 }
 
 export { LOCALES, DEFAULT_LOCALE };

@@ -13,6 +13,7 @@ export {
   redirect,
   RouterProvider,
   useBlocker,
+  useLoaderData,
   useLocation,
   useMatches,
   useNavigate,

@@ -10,6 +10,7 @@ import { loadTexts } from '@vitrine/core';
 import { LogoLoader } from '@vitrine/ui';
 import { RemotePage } from '../federation/remote-page';
 import { loadRemotePages } from '../federation/remotes';
+import { publicPageLoader } from '../federation/public-route';
 import { NotFoundPage } from '../pages/not-found';
 import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
 import { RootLayout } from './root-layout';
@@ -31,9 +32,9 @@ const preload = (remote: (typeof REMOTES)[keyof typeof REMOTES]) => () => {
 const rel = (path: string) => path.replace(/^\//, '');
 
 const publicRemoteRoute = (name: PublicRouteName): RouteObject => ({
-  path: rel(PUBLIC_ROUTES[name]),
+  ...(name === 'home' ? { index: true } : { path: rel(PUBLIC_ROUTES[name]) }),
   handle: { name } satisfies RouteHandle,
-  loader: preload(REMOTES.public),
+  loader: publicPageLoader(name),
   element: <RemotePage remote={REMOTES.public} page={name} />,
 });
 
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, handle: { name: 'home' } satisfies RouteHandle, loader: preload(REMOTES.public), element: <RemotePage remote={REMOTES.public} page="home" /> },
+          publicRemoteRoute('home'),
           publicRemoteRoute('blog'),
           publicRemoteRoute('list-article-results'),
           publicRemoteRoute('post'),
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser's router; `hydrationData` is a server-rendered page's loaded data (no loader runs again for it). */
+export function createRouter(hydrationData?: { loaderData: Record<string, unknown> }) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

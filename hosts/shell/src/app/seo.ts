@@ -37,9 +37,14 @@ export function injectSeo(entries: PublicSeo[]): void {
  * Never on admin or account pages (contracts' isSeoPage): staff-written script stays away from the session.
  */
 export function loadSeoOnce(pathname: string): Promise<void> {
-  if (!isSeoPage(pathname)) return Promise.resolve();
+  if (typeof document === 'undefined' || !isSeoPage(pathname)) return Promise.resolve();
   applied ??= fetchPublicSeo().then(injectSeo);
   return applied;
+}
+
+/** A server-rendered page carries the SEO markup already. */
+export function markSeoApplied(): void {
+  applied ??= Promise.resolve();
 }
 
 /** Should the root loader run again for this navigation (a public page while the markup is not loaded yet)? */

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@vitrine/core';
 
 const loadRemote = jest.fn();
@@ -18,11 +18,11 @@ import { resetRemote } from './remotes';
 import { rememberManifest } from './compatibility';
 
 function renderPage(page: 'dashboard' | 'users' = 'dashboard') {
+  // The app's router is a data router (route loaders feed public pages): the page is rendered in one.
+  const router = createMemoryRouter([{ path: '*', element: <RemotePage remote="admin_remote" page={page} /> }]);
   return render(
     <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <RemotePage remote="admin_remote" page={page} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </I18nextProvider>,
   );
 }

@@ -1,10 +1,12 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import type { RemoteName, RemotePagesModule, RouteName } from '@vitrine/contracts';
+import type { RemoteName, RemotePagesModule, RemoteRoute, RouteData, RouteName } from '@vitrine/contracts';
 import { Spinner } from '@vitrine/ui';
 import { NotFoundPage } from '../pages/not-found';
 import { incompatibility, loadFailureKind, renderFailureKind, type RemoteFailure } from './failure';
 import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
-import { useTranslation } from '@vitrine/core';
+import { useLoaderData, useLocation, useParams, useTranslation } from '@vitrine/core';
+import { applyHead, takeServerHead } from '../app/head';
+import { isLoadedPage } from './public-route';
 
 interface FallbackProps {
   onRetry: () => void;
@@ -74,6 +76,8 @@ type LoadState =
 
 /** Renders one page of a remote inside the shell, with a fallback and Retry when the remote is down. */
 export function RemotePage({ remote, page }: RemotePageProps) {
+  const loaded: unknown = useLoaderData();
+  const data = isLoadedPage(loaded) ? loaded.routeData : undefined;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => {
     const module = loadedRemotePages(remote);
@@ -107,15 +111,35 @@ export function RemotePage({ remote, page }: RemotePageProps) {
   return (
     <RemoteErrorBoundary key={`${page}:${attempt}`} onRetry={retry}>
       <Suspense fallback={<Spinner label="" />}>
-        <PageOf module={state.module} page={page} />
+        <PageOf module={state.module} page={page} data={data} />
       </Suspense>
     </RemoteErrorBoundary>
   );
 }
 
-/** The remote's page for a route name; inside the boundary, so a broken module shows the fallback too. */
-function PageOf({ module, page }: { module: RemotePagesModule; page: RouteName }) {
+/**
+ * The remote's page for a route name; inside the boundary, so a broken module shows the fallback too.
+ * A route loaded with its data renders from it (and sets the page's head); otherwise the page loads its own.
+ */
+function PageOf({ module, page, data }: { module: RemotePagesModule; page: RouteName; data: RouteData | undefined }) {
+  const route = module.routes?.[page];
+  if (route && data) return <RoutePage route={route} data={data} />;
   const Page = module.pages[page];
   if (!Page) return <NotFoundPage />;
   return <Page />;
+}
+
+function RoutePage({ route, data }: { route: RemoteRoute; data: RouteData }) {
+  const { i18n } = useTranslation();
+  const params = useParams();
+  const { search } = useLocation();
+  const lang = i18n.language;
+  useEffect(() => {
+    // A server-rendered page already has its head (with the site's canonical origin).
+    if (takeServerHead()) return;
+    const origin = window.location.origin;
+    const ctx = { t: (key: string, options?: Record<string, unknown>) => i18n.t(key, options), lang, origin, params, search: new URLSearchParams(search) };
+    applyHead(route.head(data, ctx), { lang, origin });
+  }, [route, data, lang, i18n, params, search]);
+  return <route.Component data={data} />;
 }

@@ -1,6 +1,7 @@
 import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
+import { useHydrated } from '../app/use-hydrated';
 import './layouts.css';
 
 const NAV = [
@@ -13,7 +14,9 @@ const NAV = [
 /** The public chrome: plain React and CSS, no antd (the public pages stay light). */
 export function PublicLayout() {
   const { t, i18n } = useTranslation('chrome');
-  const signedIn = useAuth((s) => Boolean(s.authToken));
+  // The server renders for a visitor; a signed-in member's button appears once the page is hydrated.
+  const hydrated = useHydrated();
+  const signedIn = useAuth((s) => Boolean(s.authToken)) && hydrated;
   const year = new Date().getFullYear();
   return (
     <div className="vt-public">

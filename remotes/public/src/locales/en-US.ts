@@ -128,4 +128,11 @@ export const publicSite: Messages<typeof source> = {
     subtitle: 'Run your business in one simple system, from stock to finance.',
     cta: 'Tell me more',
   },
+  meta: {
+    homeTitle: 'Vitrine — content, website and newsletter for your company',
+    homeDescription: 'Vitrine — technology, design and marketing for companies that want to grow.',
+    page: 'Page {{page}}',
+    profileDescription: 'Articles by {{name}} on the Vitrine blog.',
+    searchDescription: 'Articles on the Vitrine blog about “{{term}}”.',
+  },
 };

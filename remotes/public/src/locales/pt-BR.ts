@@ -126,4 +126,11 @@ export const publicSite = {
     subtitle: 'Gestão do seu negócio em um sistema simples, do estoque ao financeiro.',
     cta: 'Quero conhecer',
   },
+  meta: {
+    homeTitle: 'Vitrine — conteúdo, site e newsletter para a sua empresa',
+    homeDescription: 'Vitrine — tecnologia, design e marketing para empresas que querem crescer.',
+    page: 'Página {{page}}',
+    profileDescription: 'Artigos de {{name}} no blog da Vitrine.',
+    searchDescription: 'Artigos do blog da Vitrine sobre “{{term}}”.',
+  },
 };

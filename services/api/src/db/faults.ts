@@ -21,15 +21,17 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
+  // Duck-typed, not `instanceof Error`: a socket error made by Node's core (ECONNRESET) is an Error of
+  // another realm where the code runs in a VM context (jest), and must still be recognised.
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
     // Class 08: connection exception (08000, 08003, 08006, 08001, 08004, 08P01).
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
-  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
-  return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
 /** Rejects with a "did not answer" error (classified as unavailable) when `work` takes longer than `ms`. */

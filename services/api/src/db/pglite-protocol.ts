@@ -12,6 +12,8 @@ export type PgliteCall =
   | { op: 'exec'; sql: string; tx?: number | undefined }
   | { op: 'begin'; tx?: undefined }
   | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen'; channel: string; tx?: undefined }
+  | { op: 'unlisten'; sub: number; tx?: undefined }
   | { op: 'close'; tx?: undefined };
 
 export type PgliteRequest = PgliteCall & { id: number };
@@ -22,5 +24,11 @@ export interface SerializedError {
   [field: string]: string | number | boolean | undefined;
 }
 
-/** id 0 is the worker's start: ok once PGlite is open. */
-export type PgliteResponse = { id: number; ok: true; rows?: unknown[]; tx?: number } | { id: number; ok: false; error: SerializedError };
+/** id 0 is the worker's start: ok once PGlite is open. `sub` names a subscription opened by `listen`. */
+export type PgliteResponse = { id: number; ok: true; rows?: unknown[]; tx?: number; sub?: number } | { id: number; ok: false; error: SerializedError };
+
+/** A NOTIFY on the channel of subscription `notify`, sent by the worker as it happens. */
+export interface PgliteNotification {
+  notify: number;
+  payload: string;
+}

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
+import type { PgliteNotification, PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
@@ -30,7 +30,9 @@ async function main(): Promise<void> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
   const open = new Map<number, OpenTransaction>();
+  const subscriptions = new Map<number, () => Promise<void>>();
   let nextTx = 1;
+  let nextSub = 1;
 
   const reply = (message: PgliteResponse) => port!.postMessage(message);
 
@@ -75,6 +77,17 @@ async function main(): Promise<void> {
         reply({ id: req.id, ok: true });
         return;
       }
+      case 'listen': {
+        const sub = nextSub++;
+        subscriptions.set(sub, await pg.listen(req.channel, (payload) => port!.postMessage({ notify: sub, payload } satisfies PgliteNotification)));
+        reply({ id: req.id, ok: true, sub });
+        return;
+      }
+      case 'unlisten':
+        await subscriptions.get(req.sub)?.();
+        subscriptions.delete(req.sub);
+        reply({ id: req.id, ok: true });
+        return;
       case 'close':
         await pg.close();
         reply({ id: req.id, ok: true });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { DatabaseUnavailableError } from '../errors';
 import { isDatabaseUnavailable } from './faults';
-import type { PgliteCall, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
-import type { Db, Queryable } from './types';
+import type { PgliteCall, PgliteNotification, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
+import type { Db, ListenHandlers, Queryable } from './types';
 
 /**
  * PostgreSQL settings of the embedded database (docs/performance.md, "Embedded database"). initdb
@@ -57,6 +57,7 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
   const { script, eval: isCode } = workerScript();
   const worker = new Worker(script, { eval: isCode, workerData: { dataDir, settings: PGLITE_SETTINGS } satisfies PgliteWorkerData, execArgv: [] });
   const pending = new Map<number, { resolve: (res: PgliteResponse & { ok: true }) => void; reject: (err: unknown) => void }>();
+  const listeners = new Map<number, ListenHandlers>();
   let nextId = 1;
   let stopped: Error | undefined;
 
@@ -64,8 +65,14 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     stopped ??= err;
     for (const waiter of pending.values()) waiter.reject(new DatabaseUnavailableError(stopped));
     pending.clear();
+    for (const handlers of listeners.values()) handlers.state(false);
+    listeners.clear();
   };
-  worker.on('message', (res: PgliteResponse) => {
+  worker.on('message', (res: PgliteResponse | PgliteNotification) => {
+    if ('notify' in res) {
+      listeners.get(res.notify)?.notify(res.payload);
+      return;
+    }
     const waiter = pending.get(res.id);
     if (!waiter) return;
     pending.delete(res.id);
@@ -121,6 +128,17 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
       if (stopped) return;
       await call({ op: 'close' });
       await worker.terminate();
+    },
+    // One connection, in the worker: a NOTIFY reaches the listeners when its transaction commits.
+    async listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+      const { sub } = await call({ op: 'listen', channel });
+      if (sub === undefined) throw new Error('PGlite worker opened no subscription');
+      listeners.set(sub, handlers);
+      handlers.state(true);
+      return async () => {
+        listeners.delete(sub);
+        if (!stopped) await call({ op: 'unlisten', sub });
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DatabaseUnavailableError } from '../errors';
 import { isDatabaseUnavailable } from './faults';
-import type { Db, Queryable } from './types';
+import type { Db, ListenHandlers, Queryable } from './types';
 
 /** The timeouts of docs/decisions/faults.md (milliseconds; 0 = none). */
 export interface DbTimeouts {
@@ -51,6 +51,87 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
         throw translate(err);
       }
     },
+  };
+}
+
+/** Retry delays of a lost LISTEN connection: doubling from the first to the last. */
+const LISTEN_RETRY_MS = { first: 250, last: 5000 };
+
+/**
+ * LISTEN on a dedicated connection (a pooled one cannot hold a LISTEN: the pool hands it to others).
+ * A lost connection is reported (`state(false)`) and opened again with a growing delay; `state(true)`
+ * follows each LISTEN that took, so the caller re-reads what it may have missed meanwhile.
+ */
+async function listenOn(options: PostgresOptions, timeouts: DbTimeouts, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let delay = LISTEN_RETRY_MS.first;
+  let timer: NodeJS.Timeout | undefined;
+  const dropped = new WeakSet<pg.Client>();
+
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.last);
+  };
+  const drop = (client: pg.Client, err?: Error) => {
+    if (dropped.has(client)) return;
+    dropped.add(client);
+    client.end().catch(() => undefined);
+    if (current === client) {
+      current = undefined;
+      handlers.state(false);
+    }
+    if (err && !stopped) options.onConnectionError?.(err);
+    retry();
+  };
+  const connect = async () => {
+    if (stopped) return;
+    const client = new pg.Client({
+      connectionString: options.connectionString,
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: timeouts.queryMs || undefined,
+      // A peer that vanished without closing (a cut network) is noticed within about a minute.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: `${options.applicationName ?? 'vitrine-api'}-listen`,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    client.on('error', (err) => drop(client, err));
+    client.on('end', () => drop(client));
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      drop(client, err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    if (stopped || dropped.has(client)) {
+      drop(client);
+      return;
+    }
+    current = client;
+    delay = LISTEN_RETRY_MS.first;
+    handlers.state(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    if (client) {
+      dropped.add(client);
+      await client.end().catch(() => undefined);
+    }
   };
 }
 
@@ -116,6 +197,7 @@ export function createPostgresDb(options: PostgresOptions): Db {
         client.release(broken);
       }
     },
+    listen: (channel, handlers) => listenOn(options, timeouts, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -5,9 +5,22 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What a LISTEN subscription reports: each notification's payload, and whether it is listening now. */
+export interface ListenHandlers {
+  notify(payload: string): void;
+  /** true once LISTEN is in place (again, after a lost connection), false when its connection is lost. */
+  state(listening: boolean): void;
+}
+
 export interface Db extends Queryable {
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (a dedicated connection on PostgreSQL, reconnected when lost; in-process on PGlite).
+   * Resolves after the first attempt, listening or not; the returned function stops it.
+   * Optional: a Db without it (a test wrapper) leaves callers to poll.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   readonly kind: 'pglite' | 'postgres';
 }

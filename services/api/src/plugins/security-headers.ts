@@ -107,6 +107,19 @@ export default fp(
 
     const origins = appOrigins(app.config);
     const strictPage = pageCsp(origins);
+    // The SEO entries' sources, read once per content version (an SEO write bumps it): a cached page costs no query.
+    let known: { token: string; sources: Promise<SeoSources> } | undefined;
+    const seoSourcesNow = async (): Promise<SeoSources> => {
+      const token = await app.answerCache.versions.current();
+      if (known?.token !== token) {
+        const sources = seo.listActive(app.db).then((entries) => seoSources(entries.flatMap((entry) => [entry.head_markup, entry.body_markup])));
+        known = { token, sources };
+        sources.catch(() => {
+          if (known?.sources === sources) known = undefined;
+        });
+      }
+      return known.sources;
+    };
 
     app.addHook('onSend', async (request, reply, payload) => {
       const type = String(reply.getHeader('content-type') ?? '');
@@ -123,7 +136,7 @@ export default fp(
       }
       let sources: SeoSources | undefined;
       try {
-        sources = seoSources((await seo.listActive(app.db)).flatMap((entry) => [entry.head_markup, entry.body_markup]));
+        sources = await seoSourcesNow();
       } catch (err) {
         // The page still works; only the SEO markup will not run until the database answers again.
         request.log.warn({ err }, 'SEO entries unreadable: public page served without their CSP sources');
@@ -132,5 +145,5 @@ export default fp(
       return payload;
     });
   },
-  { name: 'security-headers', dependencies: ['services'] },
+  { name: 'security-headers', dependencies: ['services', 'answer-cache'] },
 );

@@ -1,109 +1,107 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import feedRoutes, { sendCacheable } from '../routes/feeds';
-import { INITIAL_DATA_ID } from '@vitrine/contracts';
-import { jsonForScript, POST, PROFILE, SeoPagesService } from '../services/seo-pages';
+import type { PublicSeo, RemotesConfig, RouteHttp } from '@vitrine/contracts';
+import feedRoutes from '../routes/feeds';
+import { FeedsService } from '../services/feeds';
+import { composeDocument } from '../ssr/document';
+import { PageRenderer } from '../ssr/renderer';
+import { answerKey, queryOf, requestLanguage } from './answer-cache';
+import type { SiteOptions } from './static-site';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
-/** Rendered pages are kept per content version, and at most this long (a scheduled post goes live without a write). */
-const RENDER_TTL_MS = 30_000;
-const RENDER_CACHE_MAX = 500;
+/** The query parameters a page reads (the blog's); any other (`/?anything=N`) shares the plain page's entry. */
+const PAGE_PARAMS = ['page', 'category'] as const;
 
-type Rendered = Awaited<ReturnType<SeoPagesService['render']>>;
-
-/**
- * The API calls a page's first render makes (paths relative to /api, exactly as the
- * public remote calls them). Their answers are embedded in the page, so the first
- * page of a visit makes no API call and never downloads the API client.
- */
-export function initialDataPaths(url: string): string[] {
-  const [rawPath = '/'] = url.split('?', 1);
-  const paths = ['/seo/public-seo'];
-  if (rawPath === '/' || rawPath === '') paths.push('/public/home', '/user/user/recent-updated-users/4');
-  const post = POST.exec(rawPath);
-  if (post) paths.push(`/public/article/${post[2]}/${post[1]}`);
-  const profile = PROFILE.exec(rawPath);
-  if (profile) paths.push(`/public/author/${profile[2]}/${profile[1]}`);
-  return paths;
+export interface SeoPagesOptions {
+  site?: Omit<SiteOptions, 'remoteUrls'> | undefined;
 }
 
+type Page = { statusCode: number; html: string } | undefined;
+
 /**
- * Findable without JavaScript (docs/decisions/findable-without-js.md):
- * - `renderSitePage`, which the static site calls for browser navigations: the
- *   post, profile, blog and home pages get the shell's index.html with their
- *   own head and content (404 with the plain shell for an unknown or
- *   unpublished post or profile); other paths keep the plain SPA fallback;
- * - /sitemap.xml, /robots.txt, /rss.xml and /rss/{category}.xml.
+ * The public pages, server-rendered by the same React components the browser hydrates
+ * (docs/decisions/server-rendering.md): `renderSitePage`, which the static site calls for
+ * navigations, answers home, blog, search, post and profile (and the not-found page) with their
+ * markup, head and hydration data; other paths, or any failure of the server builds, leave the
+ * request to the plain shell (the browser renders it). Also /sitemap.xml, /robots.txt and the feeds.
  */
-export default fp(
-  async function seoPages(app: FastifyInstance) {
-    const service = new SeoPagesService({
-      db: app.db,
-      config: app.config,
-      storage: app.storage,
-      publicContent: app.services.publicContent,
+export default fp<SeoPagesOptions>(
+  async function seoPages(app: FastifyInstance, options: SeoPagesOptions) {
+    const service = new FeedsService({ db: app.db, config: app.config, storage: app.storage });
+    await app.register(feedRoutes, { service });
+
+    const shellDir = options.site?.shellDir;
+    const remoteDir = options.site?.remotes?.public_remote;
+    if (!shellDir || !remoteDir) return;
+    const runtimeConfig: RemotesConfig = { apiBaseUrl: '/api', remotes: { public_remote: app.config.publicRemoteUrl, admin_remote: app.config.adminRemoteUrl } };
+    const renderer = new PageRenderer({
+      shellDir,
+      remoteDir,
+      remoteBaseUrl: app.config.publicRemoteUrl.replace(/[^/]*$/, ''),
       log: app.log,
     });
 
-    /** The same answers the API gives (asked of the API itself, in-process), embedded before </body>. */
-    const withInitialData = async (url: string, page: Rendered): Promise<Rendered> => {
-      if (!page || page.statusCode !== 200) return page;
-      const data: Record<string, unknown> = {};
-      for (const path of initialDataPaths(url)) {
-        const res = await app.inject({ method: 'GET', url: `/api${path}` });
-        if (res.statusCode === 200) data[path] = res.json();
-      }
-      const script = `<script id="${INITIAL_DATA_ID}" type="application/json">${jsonForScript(data)}</script>`;
-      const at = page.html.lastIndexOf('</body>');
-      const html = at === -1 ? page.html + script : page.html.slice(0, at) + script + page.html.slice(at);
-      return { ...page, html };
+    /** The loaders' reads, answered by the API itself in-process (as the browser would ask them). */
+    const http: RouteHttp = {
+      async get<T>(url: string, config?: { params?: object }) {
+        const query = new URLSearchParams();
+        for (const [key, value] of Object.entries(config?.params ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+        const qs = query.toString();
+        const res = await app.inject({ method: 'GET', url: `/api${url}${qs ? `?${qs}` : ''}` });
+        if (res.statusCode >= 400) throw Object.assign(new Error(`GET ${url}: ${res.statusCode}`), { response: { status: res.statusCode } });
+        return { data: res.json() as T };
+      },
     };
 
-    // A per-process cache of rendered pages, keyed by the content version (shared by every
-    // replica through the database) and the shell's HTML: rendering the home page runs the
-    // home-section queries, which a crawler or a busy landing page should not repeat per hit.
-    const cache = new Map<string, { at: number; page: Rendered }>();
+    const seoEntries = async (): Promise<PublicSeo[]> => {
+      try {
+        return (await http.get<{ data: PublicSeo[] }>('/seo/public-seo')).data.data;
+      } catch {
+        return [];
+      }
+    };
+
+    const renderPage = async (url: string, lang: string, shellHtml: string): Promise<Page> => {
+      const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http });
+      if (!rendered) return undefined;
+      // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
+      const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
+      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo: await seoEntries() });
+      return html === undefined ? undefined : { statusCode: page.status, html };
+    };
+
+    // Rendered pages go through the answer cache (plugins/answer-cache.ts): one build per content version,
+    // shell, server builds, language and path with the page's own parameters; a hit reads nothing from the database.
     let lastShell = '';
-    let lastShellKey = 0;
-    const renderCached = async (url: string, shellHtml: string, version: number): Promise<Rendered> => {
+    let shellHash = '';
+    app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
+      // The back-office is the browser's alone (the shell's render would only redirect it to sign in).
+      if (/^\/admin(\/|$)/.test(request.url)) return false;
       if (shellHtml !== lastShell) {
         lastShell = shellHtml;
-        lastShellKey += 1;
-        cache.clear();
+        shellHash = createHash('sha1').update(shellHtml).digest('base64url').slice(0, 12);
       }
-      const key = `${version}|${lastShellKey}|${url}`;
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < RENDER_TTL_MS) return hit.page;
-      const page = await withInitialData(url, await service.render(url, shellHtml));
-      if (cache.size >= RENDER_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { at: Date.now(), page });
-      return page;
-    };
-
-    app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
-      let page;
-      let version;
+      const url = answerKey(request.url, queryOf(request.url), PAGE_PARAMS);
+      const lang = requestLanguage(request);
       try {
-        // One read of the version serves the cache key and the ETag.
-        version = await service.version();
-        page = await renderCached(request.url, shellHtml, version);
+        // A deploy of the shell's or the remote's server build is seen within a second (and changes the key).
+        await renderer.refresh();
+        return await app.answerCache.serve(request, reply, {
+          key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
+          cacheControl: PAGE_CACHE_CONTROL,
+          vary: 'cookie',
+          build: async () => {
+            const page = await renderPage(url, lang, shellHtml);
+            return page && { statusCode: page.statusCode, contentType: 'text/html; charset=utf-8', body: page.html };
+          },
+        });
       } catch (err) {
-        // A failing database must not take the site down: the plain shell still boots the SPA.
+        // A failing database or render must not take the site down: the plain shell still boots the SPA.
         request.log.error({ err }, 'page render failed; answering the plain shell');
         return false;
       }
-      if (!page) return false;
-      await sendCacheable(request, reply, service, {
-        body: page.html,
-        statusCode: page.statusCode,
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: PAGE_CACHE_CONTROL,
-        version,
-      });
-      return true;
     });
-
-    await app.register(feedRoutes, { service });
   },
-  { name: 'seo-pages', dependencies: ['services'] },
+  { name: 'seo-pages', dependencies: ['services', 'answer-cache'] },
 );

@@ -11,6 +11,7 @@ import type {
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../errors';
 import { generateCode, hashCode, randomToken, sha256, verifyCode } from '../lib/security';
 import { recoveryMail, verificationCodeMail } from '../mail/templates';
+import * as contentVersion from '../repositories/content-version';
 import * as attempts from '../repositories/login-attempts';
 import * as resets from '../repositories/password-resets';
 import * as roles from '../repositories/roles';
@@ -140,6 +141,8 @@ export class AuthService {
       await users.markVerified(tx, user.id);
       await resets.retireOpenLinks(tx, user.id);
       await sessions.revokeAllOfUser(tx, user.id);
+      // Status and updated_at are public (an author's profile, the recent authors).
+      await contentVersion.bump(tx);
     });
   }
 
@@ -152,6 +155,7 @@ export class AuthService {
     const row = await this.deps.db.transaction(async (tx) => {
       await users.setPassword(tx, user.id, passwordHash, 'active');
       await sessions.revokeAllOfUser(tx, user.id, principal.tokenHash);
+      await contentVersion.bump(tx);
       return users.findById(tx, user.id);
     });
     return toUser(row ?? user);

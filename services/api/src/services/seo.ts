@@ -1,6 +1,7 @@
 import type { PublicSeo, SeoCreateInput, SeoEntry, SeoUpdateInput } from '@vitrine/contracts';
 import { NotFoundError } from '../errors';
 import { uniqueKey } from '../lib/security';
+import * as contentVersion from '../repositories/content-version';
 import * as seo from '../repositories/seo';
 import type { ServiceDeps } from './context';
 import { toSeoEntry } from './presenters';
@@ -16,12 +17,17 @@ export class SeoService {
     return (await seo.listAll(this.deps.db)).map(toSeoEntry);
   }
 
+  /** SEO markup is in every public page (and /seo/public-seo): a write bumps the content version. */
   async create(input: SeoCreateInput): Promise<SeoEntry> {
-    const row = await seo.insert(this.deps.db, uniqueKey(), {
-      name: input.name.trim(),
-      head_markup: input.head_markup,
-      body_markup: input.body_markup,
-      active: input.active ?? true,
+    const row = await this.deps.db.transaction(async (tx) => {
+      const inserted = await seo.insert(tx, uniqueKey(), {
+        name: input.name.trim(),
+        head_markup: input.head_markup,
+        body_markup: input.body_markup,
+        active: input.active ?? true,
+      });
+      await contentVersion.bump(tx);
+      return inserted;
     });
     return toSeoEntry(row);
   }
@@ -30,7 +36,9 @@ export class SeoService {
     const row = await this.deps.db.transaction(async (tx) => {
       const current = await seo.findByIdAndKey(tx, id, key);
       if (!current) throw new NotFoundError('NOT_FOUND');
-      return seo.update(tx, id, { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}) });
+      const updated = await seo.update(tx, id, { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}) });
+      await contentVersion.bump(tx);
+      return updated;
     });
     if (!row) throw new NotFoundError('NOT_FOUND');
     return toSeoEntry(row);

@@ -188,6 +188,8 @@ export class UsersService {
       this.assertMayChange(principal, current, {});
       await users.setStatus(tx, id, status);
       if (status !== 'active') await sessions.revokeAllOfUser(tx, id);
+      // Only active authors are public (their profile, the recent authors).
+      await contentVersion.bump(tx);
       return users.findById(tx, id);
     });
     if (!row) throw new NotFoundError('USER_NOT_FOUND');
@@ -201,6 +203,7 @@ export class UsersService {
       if (!current) throw new NotFoundError('USER_NOT_FOUND');
       this.assertMayChange(principal, current, {});
       await users.remove(tx, id);
+      await contentVersion.bump(tx);
     });
   }
 
@@ -216,6 +219,8 @@ export class UsersService {
     const row = await this.deps.db.transaction(async (tx) => {
       await users.setPassword(tx, principal.user.id, passwordHash);
       await sessions.revokeAllOfUser(tx, principal.user.id, principal.tokenHash);
+      // updated_at moved: the recent authors' order and dates are public.
+      await contentVersion.bump(tx);
       return users.findById(tx, principal.user.id);
     });
     if (!row) throw new NotFoundError('USER_NOT_FOUND');

@@ -106,6 +106,23 @@ describe('PGlite in a worker thread', () => {
     }
   }, 60_000);
 
+  it('relays NOTIFY to listeners once the transaction commits, until they stop listening', async () => {
+    const heard: string[] = [];
+    const states: boolean[] = [];
+    const stop = await db.listen!('changes', { notify: (payload) => heard.push(payload), state: (on) => states.push(on) });
+    expect(states).toEqual([true]);
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_notify('changes', 'v2')");
+      expect(heard).toEqual([]);
+    });
+    for (let i = 0; i < 100 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toEqual(['v2']);
+    await stop();
+    await db.query("SELECT pg_notify('changes', 'v3')");
+    await db.query('SELECT 1');
+    expect(heard).toEqual(['v2']);
+  });
+
   it('answers DATABASE_UNAVAILABLE once closed', async () => {
     const other = await createPgliteDb('memory://');
     await other.close();

@@ -2,14 +2,17 @@
 // PostgreSQL schema the test names, with job workers on and short engine timings, plus two test queues.
 //   REPLICA_DB_URL, REPLICA_SCHEMA: the shared database;  REPLICA_HOLD=1: test-hold runs never finish.
 // Prints "ready" once its workers run. Every run is recorded in <schema>.job_runs.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { createPostgresDb } from '../../src/db/postgres';
+import type { Db } from '../../src/db';
 import { testConfig } from '../helpers';
+import { runReplica } from '../replica-process';
 
 export const TICK_QUEUE = 'test-tick';
 export const HOLD_QUEUE = 'test-hold';
 
-async function main(): Promise<void> {
+async function main(): Promise<{ app: FastifyInstance; db: Db }> {
   const schema = process.env.REPLICA_SCHEMA as string;
   const db = createPostgresDb({ connectionString: process.env.REPLICA_DB_URL as string, schema, max: 4 });
   const app = await buildApp({
@@ -33,16 +36,7 @@ async function main(): Promise<void> {
   });
   await app.jobs.schedule(TICK_QUEUE, '* * * * *');
   process.stdout.write('ready\n');
-
-  process.on('SIGTERM', () => {
-    app.close().then(
-      () => db.close().then(() => process.exit(0)),
-      () => process.exit(1),
-    );
-  });
+  return { app, db };
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`replica failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});
+runReplica(main);

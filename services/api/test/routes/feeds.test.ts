@@ -1,4 +1,4 @@
-import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
+import { BACKENDS, PUBLIC_URL, setupApp, withClockAhead, type TestContext } from '../helpers';
 import { createArticle, createCategory, imageId } from '../content-helpers';
 
 /**
@@ -146,11 +146,15 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
       );
       const before = await get('/sitemap.xml');
       expect(before.body).not.toContain(`/post/${later.unique_key}/`);
+      // The hour passes: on the database's side (publish_at moves back) and on the process's clock.
       await ctx.db.query("UPDATE articles SET publish_at = now() - interval '1 minute' WHERE id = $1", [later.id]);
-      const after = await get('/sitemap.xml', { 'if-none-match': String(before.headers.etag) });
-      expect(after.statusCode).toBe(200);
-      expect(after.body).toContain(`/post/${later.unique_key}/${later.id}`);
-      expect((await get('/rss.xml')).body).toContain(`/post/${later.unique_key}/${later.id}`);
+      await withClockAhead(3_700_000, async () => {
+        const after = await get('/sitemap.xml', { 'if-none-match': String(before.headers.etag) });
+        expect(after.statusCode).toBe(200);
+        expect(after.headers.etag).not.toBe(before.headers.etag);
+        expect(after.body).toContain(`/post/${later.unique_key}/${later.id}`);
+        expect((await get('/rss.xml')).body).toContain(`/post/${later.unique_key}/${later.id}`);
+      });
     });
   });
 

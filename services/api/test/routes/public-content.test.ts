@@ -1,4 +1,4 @@
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import { BACKENDS, setupApp, withClockAhead, type TestContext } from '../helpers';
 import { createArticle, createCategory, imageId, type ArticleRef } from '../content-helpers';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -81,10 +81,15 @@ describe.each(BACKENDS)('public content (%s)', (backend) => {
       expect((await get(`/api/public/article/${scheduled.id}/${scheduled.unique_key}`)).statusCode).toBe(404);
       const ids = (await get('/api/public/articles?limit=48')).json().data.items.map((a: { id: number }) => a.id);
       expect(ids).not.toContain(scheduled.id);
+      // The three days pass: on the database's side (publish_at moves back) and on the process's clock.
       await ctx.db.query("UPDATE articles SET publish_at = now() - interval '1 minute' WHERE id = $1", [scheduled.id]);
-      const res = await get(`/api/public/article/${scheduled.id}/${scheduled.unique_key}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().data.article.title).toBe('Lançamento agendado');
+      await withClockAhead(3 * 86_400_000 + 60_000, async () => {
+        const res = await get(`/api/public/article/${scheduled.id}/${scheduled.unique_key}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data.article.title).toBe('Lançamento agendado');
+        const after = (await get('/api/public/articles?limit=48')).json().data.items.map((a: { id: number }) => a.id);
+        expect(after).toContain(scheduled.id);
+      });
     });
 
     it('drafts, unknown ids and key mismatches are 404', async () => {

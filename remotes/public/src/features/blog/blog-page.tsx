@@ -5,7 +5,6 @@ import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { Pagination } from '../../components/pagination';
 import { SectionSkeleton } from '../../components/section-skeleton';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useLoader } from '../../lib/loader';
 import { categoriesLoader } from '../categories/loader';
 import { BLOG_PAGE_SIZE, blogLoader, blogQuery } from './loader';
@@ -42,7 +41,6 @@ export function BlogPage() {
   const [query] = useSearchParams();
   const { page, category } = blogQuery(query);
   const list = useLoader(blogLoader);
-  useDocumentMeta(`${t('blog.title')} · Vitrine`, t('blog.subtitle'));
 
   return (
     <div className="vt-page vt-blog">

@@ -12,6 +12,7 @@ export function blogQuery(search: URLSearchParams): { page: number; category?: s
 
 /** One page of the blog, optionally in one category. */
 export const blogLoader = defineLoader({
+  id: 'blog',
   key: ({ search }) => {
     const { page, category } = blogQuery(search);
     return `${page}|${category ?? ''}`;

@@ -9,6 +9,7 @@ export function postRef(params: Readonly<Record<string, string | undefined>>): {
 
 /** The article and what the page shows around it. Keyed by id only: replacing an old slug with the canonical one does not load it again. */
 export const postLoader = defineLoader({
+  id: 'post',
   key: ({ params }) => {
     const { id } = postRef(params);
     return id ? `post|${id}` : null;

@@ -37,8 +37,6 @@ describe('PostPage', () => {
     expect(screen.getByRole('link', { name: 'Compartilhar no LinkedIn' }).getAttribute('href')).toContain(
       encodeURIComponent('http://localhost/post/design-que-vende/42'),
     );
-    expect(document.title).toBe('Design que vende · Vitrine');
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Como o design ajuda a vender.');
     expect(mock.calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ url: '/public/article/42/read' })]);
   });
 

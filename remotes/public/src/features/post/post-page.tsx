@@ -9,7 +9,6 @@ import { EmptyState, ErrorState } from '../../components/error-state';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useFormat } from '../../lib/format';
 import { fullName, postPath, profilePath } from '../../lib/paths';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
 import { postLoader, postRef } from './loader';
@@ -38,7 +37,6 @@ function Post({ data }: { data: PublicArticle }) {
   const { article, related } = data;
   const name = fullName(article.author);
   const url = typeof window === 'undefined' ? '' : window.location.origin + postPath(article);
-  useDocumentMeta(`${article.title} · Vitrine`, article.meta_description || article.excerpt);
 
   return (
     <article className="vt-page vt-post">

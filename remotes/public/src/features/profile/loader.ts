@@ -9,6 +9,7 @@ export function profileRef(params: Readonly<Record<string, string | undefined>>)
 
 /** An author's public profile; nothing is asked when the URL names no author. */
 export const profileLoader = defineLoader({
+  id: 'profile',
   key: ({ params }) => {
     const { id, uniqueKey } = profileRef(params);
     return id && uniqueKey ? `${id}|${uniqueKey}` : null;

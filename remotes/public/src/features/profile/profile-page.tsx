@@ -6,7 +6,6 @@ import { ArticleCard } from '../../components/article-card';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { fullName, profilePath } from '../../lib/paths';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
 import { profileLoader, profileRef } from './loader';
@@ -27,7 +26,6 @@ function Profile({ data }: { data: AuthorProfile }) {
   const { t } = useTranslation('public');
   const { author, articles, others } = data;
   const name = fullName(author);
-  useDocumentMeta(`${name} · Vitrine`, author.biography || author.position);
   return (
     <div className="vt-page vt-profile">
       <header className="vt-profile__head">

@@ -11,6 +11,7 @@ export function searchQuery(params: Readonly<Record<string, string | undefined>>
 
 /** One page of results for the term; nothing is asked without a term (the page shows its prompt). */
 export const searchLoader = defineLoader({
+  id: 'search',
   key: ({ params, search }) => {
     const { term, page } = searchQuery(params, search);
     return term ? `${term}|${page}` : null;

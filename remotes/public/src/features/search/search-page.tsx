@@ -7,7 +7,6 @@ import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { sanitizeHighlight } from '../../lib/highlight';
-import { useDocumentMeta } from '../../lib/use-document-meta';
 import { useLoader } from '../../lib/loader';
 import { categoriesLoader } from '../categories/loader';
 import { SEARCH_PAGE_SIZE, searchLoader, searchQuery } from './loader';
@@ -79,7 +78,6 @@ export function SearchPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();
   const { term } = searchQuery(useParams(), query);
-  useDocumentMeta(term ? `${t('search.title', { term })} · Vitrine` : `${t('home.searchLabel')} · Vitrine`);
 
   return (
     <div className="vt-page vt-search-page">

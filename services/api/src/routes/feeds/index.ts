@@ -1,59 +1,50 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors';
-import { etagFor, etagMatches } from '../../lib/etag';
-import { FEED_CACHE_CONTROL, type SeoPagesService } from '../../services/seo-pages';
+import { answerKey } from '../../plugins/answer-cache';
+import { FEED_CACHE_CONTROL, type FeedsService } from '../../services/feeds';
 
 export interface FeedRoutesOptions {
-  service: SeoPagesService;
-}
-
-/**
- * Sends a cacheable text answer: weak ETag of the content version and the
- * body's hash (as the public API), Cache-Control, and 304 when the client holds it.
- */
-export async function sendCacheable(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  service: SeoPagesService,
-  answer: { body: string; contentType: string; cacheControl: string; statusCode?: number; /** when the caller already read it */ version?: number },
-): Promise<FastifyReply> {
-  const statusCode = answer.statusCode ?? 200;
-  void reply.header('cache-control', answer.cacheControl).header('vary', 'accept-encoding');
-  if (statusCode === 200) {
-    const etag = etagFor(answer.version ?? (await service.version()), answer.body);
-    void reply.header('etag', etag);
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  }
-  return reply.code(statusCode).type(answer.contentType).send(answer.body);
+  service: FeedsService;
 }
 
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
 const FEED_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.xml$/;
 
+/**
+ * A feed through the answer cache, keyed by its path (no query parameter changes a feed): built once
+ * per content version, gzip and brotli stored with it. An unknown feed is the usual 404, not cached.
+ */
+async function sendFeed(request: FastifyRequest, reply: FastifyReply, contentType: string, load: () => Promise<string | undefined> | string): Promise<FastifyReply> {
+  await request.server.answerCache.serve(request, reply, {
+    key: answerKey(request.url, {}),
+    cacheControl: FEED_CACHE_CONTROL,
+    build: async () => {
+      const body = await load();
+      if (body === undefined) throw new NotFoundError();
+      return { statusCode: 200, contentType, body };
+    },
+  });
+  return reply;
+}
+
 /** /sitemap.xml, /robots.txt, /rss.xml and /rss/{category}.xml at the site's root (not under /api). */
 const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, { service }) => {
   const schema = { hide: true };
 
   app.get('/robots.txt', { config: { policy: 'public' }, schema }, (request, reply) =>
-    sendCacheable(request, reply, service, { body: service.robotsTxt(), contentType: 'text/plain; charset=utf-8', cacheControl: FEED_CACHE_CONTROL }),
+    sendFeed(request, reply, 'text/plain; charset=utf-8', () => service.robotsTxt()),
   );
 
-  app.get('/sitemap.xml', { config: { policy: 'public' }, schema }, async (request, reply) =>
-    sendCacheable(request, reply, service, { body: await service.sitemapXml(), contentType: XML, cacheControl: FEED_CACHE_CONTROL }),
-  );
+  app.get('/sitemap.xml', { config: { policy: 'public' }, schema }, (request, reply) => sendFeed(request, reply, XML, () => service.sitemapXml()));
 
-  app.get('/rss.xml', { config: { policy: 'public' }, schema }, async (request, reply) => {
-    const body = await service.rssXml();
-    if (body === undefined) throw new NotFoundError();
-    return sendCacheable(request, reply, service, { body, contentType: RSS, cacheControl: FEED_CACHE_CONTROL });
-  });
+  app.get('/rss.xml', { config: { policy: 'public' }, schema }, (request, reply) => sendFeed(request, reply, RSS, () => service.rssXml()));
 
-  app.get<{ Params: { file: string } }>('/rss/:file', { config: { policy: 'public' }, schema }, async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/rss/:file', { config: { policy: 'public' }, schema }, (request, reply) => {
     const match = FEED_FILE.exec(request.params.file);
-    const body = match?.[1] ? await service.rssXml(match[1]) : undefined;
-    if (body === undefined) throw new NotFoundError();
-    return sendCacheable(request, reply, service, { body, contentType: RSS, cacheControl: FEED_CACHE_CONTROL });
+    if (!match?.[1]) throw new NotFoundError();
+    const category = match[1];
+    return sendFeed(request, reply, RSS, () => service.rssXml(category));
   });
 };
 

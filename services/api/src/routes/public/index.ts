@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -17,26 +16,13 @@ import {
   SearchQuery,
   SlugParams,
 } from '@vitrine/contracts/schemas';
-import { etagFor, etagMatches } from '../../lib/etag';
-import * as contentVersion from '../../repositories/content-version';
+import { normalizeSearch, servePublicJson as cached } from '../../plugins/answer-cache';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { responses } from '../common';
 
 const tags = ['public'];
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
-
-/**
- * Public reads are cacheable: a weak ETag made of the content version (bumped
- * by every content write) and a hash of the answer, Cache-Control for shared
- * caches, and 304 when the client already holds this answer.
- */
-async function cacheable<T>(request: FastifyRequest, reply: FastifyReply, data: T): Promise<{ data: T } | FastifyReply> {
-  const version = await contentVersion.current(request.server.db);
-  const etag = etagFor(version, JSON.stringify(data));
-  void reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'accept-encoding');
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return { data };
-}
+const LIST_PARAMS = ['page', 'limit', 'category'] as const;
+const SEARCH_PARAMS = ['q', 'category', 'page', 'limit'] as const;
 
 const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = () => app.services.publicContent;
@@ -44,7 +30,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/home',
     { config: { policy: 'public' }, schema: { tags, summary: 'Home sections: emphasis (4), recent (6), popular (6, reads in 30 days), tendencies (4), tags', response: responses({ 200: Envelope(HomeSectionsSchema) }) } },
-    async (request, reply) => cacheable(request, reply, await service().home()),
+    async (request, reply) => cached(request, reply, [], () => service().home()),
   );
 
   app.get(
@@ -58,7 +44,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ListEnvelope(ArticleCardSchema) }, 404),
       },
     },
-    async (request, reply) => cacheable(request, reply, await service().articles(request.query)),
+    async (request, reply) => cached(request, reply, LIST_PARAMS, () => service().articles(request.query)),
   );
 
   app.get(
@@ -72,7 +58,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(SearchPageSchema) }, 404, 429),
       },
     },
-    async (request, reply) => cacheable(request, reply, await service().search(request.query)),
+    async (request, reply) => cached(request, reply, SEARCH_PARAMS, () => service().search({ ...request.query, q: normalizeSearch(request.query.q) })),
   );
 
   app.get(
@@ -86,7 +72,7 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(PublicArticleSchema) }, 404),
       },
     },
-    async (request, reply) => cacheable(request, reply, await service().article(request.params.id, request.params.unique_key)),
+    async (request, reply) => cached(request, reply, [], () => service().article(request.params.id, request.params.unique_key)),
   );
 
   app.post(
@@ -117,13 +103,13 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(AuthorProfileSchema) }, 404),
       },
     },
-    async (request, reply) => cacheable(request, reply, await service().author(request.params.id, request.params.unique_key)),
+    async (request, reply) => cached(request, reply, [], () => service().author(request.params.id, request.params.unique_key)),
   );
 
   app.get(
     '/public/categories',
     { config: { policy: 'public' }, schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
-    async (request, reply) => cacheable(request, reply, await service().categories()),
+    async (request, reply) => cached(request, reply, [], () => service().categories()),
   );
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, IdKeyParams, PublicSeoSchema, SeoCreateBody, SeoEntrySchema, SeoUpdateBody, SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
+import { servePublicJson } from '../../plugins/answer-cache';
 import { BEARER, responses } from '../common';
 
 const tags = ['seo'];
@@ -11,7 +12,7 @@ const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/seo/public-seo',
     { config: { policy: 'public' }, schema: { tags, summary: 'Public: the active entries’ head and body markup', response: responses({ 200: Envelope(Type.Array(PublicSeoSchema)) }) } },
-    async () => ({ data: await app.services.seo.listPublic() }),
+    (request, reply) => servePublicJson(request, reply, [], () => app.services.seo.listPublic()),
   );
 
   app.get(

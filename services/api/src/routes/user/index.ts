@@ -21,6 +21,7 @@ import {
 } from '@vitrine/contracts/schemas';
 import { Type } from 'typebox';
 import { principalOf, SIGNED_IN } from '../../plugins/auth';
+import { servePublicJson } from '../../plugins/answer-cache';
 import { BEARER, paramId, responses } from '../common';
 
 const tags = ['user'];
@@ -178,7 +179,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(Type.Array(PublicUserSchema)) }),
       },
     },
-    async (request) => ({ data: await app.services.users.recentAuthors(request.params.x) }),
+    (request, reply) => servePublicJson(request, reply, [], () => app.services.users.recentAuthors(request.params.x)),
   );
 
   app.get(

@@ -1,0 +1,91 @@
+import type { PageHead } from '@vitrine/contracts';
+import { LOCALES } from '@vitrine/i18n';
+
+/** Marks the head tags a page owns: the browser replaces them on navigation. */
+export const HEAD_ATTRIBUTE = 'data-vt-head';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/**
+ * JSON inside a <script>: `<`, `>` and `&` as \u escapes, so no text in it ("</script>", "<!--")
+ * can end the element; U+2028/9 too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+
+/** `?lang=<code>` on a URL (the form every language of a page is reachable at). */
+function withLang(url: string, lang: string): string {
+  const at = new URL(url);
+  at.searchParams.set('lang', lang);
+  return at.toString();
+}
+
+/**
+ * A page's head tags but its <title>, one string: description, canonical, the page in each of the
+ * five languages (hreflang), Open Graph, Twitter card, feeds and JSON-LD. The server writes it into
+ * the HTML; the browser puts the same tags in place after a navigation (applyHead).
+ */
+export function headTags(head: PageHead, { lang, origin }: { lang: string; origin: string }): string {
+  const mark = HEAD_ATTRIBUTE;
+  const meta = (attr: string, key: string, content: string) => `<meta ${mark} ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}">`;
+  const link = (attrs: Record<string, string | undefined>) =>
+    `<link ${mark} ${Object.entries(attrs)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}="${escapeHtml(v ?? '')}"`)
+      .join(' ')}>`;
+  const canonical = absolute(origin, head.canonical);
+  const tags = [meta('name', 'description', head.description)];
+  if (head.index === false) tags.push(meta('name', 'robots', 'noindex, follow'));
+  tags.push(link({ rel: 'canonical', href: canonical }));
+  if (head.index !== false) {
+    for (const locale of LOCALES) tags.push(link({ rel: 'alternate', hreflang: locale.code, href: withLang(canonical, locale.code) }));
+    tags.push(link({ rel: 'alternate', hreflang: 'x-default', href: canonical }));
+  }
+  tags.push(
+    meta('property', 'og:site_name', 'Vitrine'),
+    meta('property', 'og:locale', lang.replace('-', '_')),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', canonical),
+  );
+  if (head.image) tags.push(meta('property', 'og:image', head.image.url), meta('property', 'og:image:alt', head.image.alt));
+  for (const [attr, key, content] of head.meta ?? []) tags.push(meta(attr, key, content));
+  tags.push(
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+  );
+  if (head.image) tags.push(meta('name', 'twitter:image', head.image.url), meta('name', 'twitter:image:alt', head.image.alt));
+  for (const l of head.links ?? []) tags.push(link({ rel: l.rel, href: l.href, type: l.type, title: l.title }));
+  for (const data of head.jsonLd ?? []) tags.push(`<script ${mark} type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.join('');
+}
+
+let serverHead = false;
+
+/** Hydrating a server-rendered page: its head is already right, the first page render keeps it. */
+export function keepServerHead(): void {
+  serverHead = true;
+}
+
+/** Whether the head in place is the server's for this first render (answered once). */
+export function takeServerHead(): boolean {
+  const kept = serverHead;
+  serverHead = false;
+  return kept;
+}
+
+/** After a navigation: the page's title and head tags replace the previous page's. */
+export function applyHead(head: PageHead, options: { lang: string; origin: string }): void {
+  document.title = head.title;
+  for (const old of Array.from(document.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`))) old.remove();
+  // Parsed in an inert <template>: JSON-LD scripts are data, never run.
+  const template = document.createElement('template');
+  template.innerHTML = headTags(head, options);
+  document.head.append(template.content);
+}

@@ -1,0 +1,146 @@
+import { StrictMode } from 'react';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import * as core from '@vitrine/core';
+import * as ui from '@vitrine/ui';
+import * as i18nPackage from '@vitrine/i18n';
+import { ensureResources, LOCALE_CODES, type Locale } from '@vitrine/i18n';
+import { REMOTES, type RouteHttp, type ServerRemoteModule, type SsrData } from '@vitrine/contracts';
+import { escapeHtml, headTags } from '../app/head';
+import { routes, type RouteHandle } from '../app/router';
+import { isLoadedPage, type ServerLoadContext } from '../federation/public-route';
+import { setServerRemote } from '../federation/remotes.server';
+
+/**
+ * The shell's server build (dist/server/render.js; docs/decisions/server-rendering.md): renders a
+ * public page with the browser's own route table, layouts and the public remote's server build, in
+ * the visitor's language, for the browser to hydrate.
+ */
+
+/**
+ * The shared singletons a remote's server build requires (its `require` is answered from here,
+ * then from the packages beside this file): the same surface Module Federation shares in the browser.
+ */
+export const shared: Record<string, unknown> = {
+  '@vitrine/core': core,
+  '@vitrine/ui': ui,
+  '@vitrine/i18n': i18nPackage,
+};
+
+export interface RenderInput {
+  /** Path and query of the page. */
+  url: string;
+  /** The site's absolute URL (PUBLIC_URL), for canonical links and structured data. */
+  origin: string;
+  lang: Locale;
+  /** Answers the API reads of the loaders (in-process on the server). */
+  http: RouteHttp;
+  remote: ServerRemoteModule;
+  /** Abort the render after this long (ms). */
+  timeoutMs?: number;
+}
+
+export interface RenderedPage {
+  status: number;
+  /** The route name rendered ('not-found' for an unknown path). */
+  route: string;
+  /** <title> and the page's head tags. */
+  head: string;
+  /** The markup inside #root. */
+  body: string;
+  data: SsrData;
+}
+
+let currentRemote: ServerRemoteModule | undefined;
+let remoteNamespaces: readonly string[] = [];
+
+/** A new remote build: its texts are registered again (a redeploy may change them), then loaded per language. */
+function adoptRemote(remote: ServerRemoteModule): void {
+  if (remote === currentRemote) return;
+  const namespaces = remote.registerTexts();
+  for (const ns of new Set([...remoteNamespaces, ...namespaces])) {
+    for (const code of LOCALE_CODES) core.i18n.removeResourceBundle(code, ns);
+  }
+  remoteNamespaces = remote.registerTexts();
+  currentRemote = remote;
+  setServerRemote(REMOTES.public, remote);
+}
+
+function toHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // The whole page, data included, is one answer (it is cached and compressed once): written in order,
+      // never a large Suspense boundary moved to the end with an inline script to put it back (CSP forbids those).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    setTimeout(() => stream.abort(new Error('server render timed out')), timeoutMs).unref();
+  });
+}
+
+/**
+ * The page at `url`, or undefined when it is not a server-rendered page (the sign-in pages, the
+ * back-office, a remote route the remote does not render, a redirect): the plain shell answers those.
+ */
+export async function render(input: RenderInput): Promise<RenderedPage | undefined> {
+  adoptRemote(input.remote);
+  await ensureResources(core.i18n, input.lang, remoteNamespaces);
+  const i18n = core.i18n.cloneInstance({ lng: input.lang, initAsync: false });
+
+  const handler = createStaticHandler(routes);
+  const request = new Request(new URL(input.url, input.origin));
+  const requestContext: ServerLoadContext = { server: true, http: input.http };
+  const context = await handler.query(request, { requestContext });
+  if (context instanceof Response) return undefined;
+  if (context.errors) throw Object.values(context.errors)[0] instanceof Error ? Object.values(context.errors)[0] : new Error('route loader failed');
+
+  const leaf = [...context.matches].reverse().find((m) => (m.route.handle as RouteHandle | undefined)?.name);
+  const name = (leaf?.route.handle as RouteHandle | undefined)?.name;
+  if (!leaf || !name) return undefined;
+  const loaded = context.loaderData[leaf.route.id];
+  const route = name === 'not-found' ? undefined : input.remote.routes[name];
+  if (name !== 'not-found' && (!route || !isLoadedPage(loaded))) return undefined;
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const body = await toHtml(
+    <StrictMode>
+      <core.I18nextProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </core.I18nextProvider>
+    </StrictMode>,
+    input.timeoutMs ?? 10_000,
+  );
+
+  const url = new URL(request.url);
+  const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options);
+  const headCtx = { t, lang: input.lang, origin: input.origin, params: leaf.params, search: url.searchParams };
+  const head =
+    route && isLoadedPage(loaded)
+      ? route.head(loaded.routeData, headCtx)
+      : { title: `${t('common:notFound.title')} · Vitrine`, description: t('common:notFound.text'), canonical: url.pathname, type: 'website' as const, index: false };
+  const status = route && isLoadedPage(loaded) ? loaded.routeData.status : 404;
+  return {
+    status,
+    route: name,
+    head: `<title>${escapeHtml(head.title)}</title>${headTags(head, { lang: input.lang, origin: input.origin })}`,
+    body,
+    data: { lang: input.lang, loaderData: context.loaderData, route: name },
+  };
+}
+

@@ -1,0 +1,54 @@
+import { absolute, describe, feedLinks, organization, titled } from '../../lib/head';
+import { fullName, postPath, profilePath } from '../../lib/paths';
+import { definePage } from '../../lib/route';
+import { postLoader } from './loader';
+
+export const postRoute = definePage({
+  loaders: [postLoader],
+  head: (read, ctx) => {
+    const post = read(postLoader);
+    if (!post) return { title: titled(ctx.t('public:post.notFoundTitle')), description: '', canonical: '/blog', type: 'website', index: false };
+    const { article } = post;
+    const canonical = absolute(ctx, postPath(article));
+    const description = describe(article.meta_description || article.excerpt);
+    const picture = article.social_image ?? article.image;
+    const image = picture ? { url: absolute(ctx, picture.url), alt: picture.alt || article.title } : undefined;
+    const author = article.author;
+    const authorUrl = absolute(ctx, profilePath(author));
+    const published = article.published_at ?? article.created_at;
+    const meta: [string, string, string][] = [
+      ['property', 'article:published_time', published],
+      ['property', 'article:modified_time', article.updated_at],
+      ['property', 'article:author', authorUrl],
+    ];
+    if (article.categories[0]) meta.push(['property', 'article:section', article.categories[0].name]);
+    for (const category of article.categories) meta.push(['property', 'article:tag', category.name]);
+    return {
+      title: titled(article.title),
+      description,
+      canonical,
+      type: 'article',
+      image,
+      meta,
+      links: feedLinks(ctx),
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: article.title,
+          description,
+          ...(image ? { image: [image.url] } : {}),
+          datePublished: published,
+          dateModified: article.updated_at,
+          author: { '@type': 'Person', name: fullName(author), url: authorUrl },
+          publisher: organization(ctx),
+          mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+          url: canonical,
+          inLanguage: ctx.lang,
+          ...(article.categories.length ? { articleSection: article.categories.map((c) => c.name) } : {}),
+        },
+      ],
+    };
+  },
+});
+

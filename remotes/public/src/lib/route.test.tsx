@@ -1,0 +1,127 @@
+import { screen } from '@testing-library/react';
+import type { HeadContext, RouteData } from '@vitrine/contracts';
+import { i18n } from '@vitrine/core';
+import type { PublicHttp } from '../api/public-content';
+import { PostPage } from '../features/post/post-page';
+import { postRoute } from '../features/post/route';
+import { searchRoute } from '../features/search/route';
+import { blogRoute } from '../features/blog/route';
+import { BlogPage } from '../features/blog/blog-page';
+import { article, card, tech } from '../testing/fixtures';
+import { mockHttp, renderPage } from '../testing/render';
+import { serverRoute } from './route';
+
+/** What the server passes the loaders: an in-process client, never the browser's axios. */
+function serverHttp(answers: Record<string, unknown>): PublicHttp & { urls: string[] } {
+  const urls: string[] = [];
+  return {
+    urls,
+    async get<T>(url: string) {
+      urls.push(url);
+      if (!(url in answers)) throw Object.assign(new Error('not found'), { response: { status: 404 } });
+      return { data: { data: answers[url] } as T };
+    },
+  };
+}
+
+const params = { uniqueKey: 'design-que-vende', id: '42' };
+const ctx = (http: PublicHttp, p: Record<string, string> = params, search = '') => ({ params: p, search: new URLSearchParams(search), http });
+const head = (p: Record<string, string> = params, search = ''): HeadContext => ({
+  t: (key, options) => i18n.t(key, options),
+  lang: 'pt-BR',
+  origin: 'https://www.example.com',
+  params: p,
+  search: new URLSearchParams(search),
+});
+
+/** A route's component rendered from its loaded data, as hydration and router navigations do. */
+function renderRoute(route: ReturnType<typeof serverRoute>, data: RouteData, path: string, url: string) {
+  const Page = () => <route.Component data={data} />;
+  return renderPage(Page, path, url);
+}
+
+describe('a public route: loaders, page and head from one definition', () => {
+  beforeEach(() => i18n.changeLanguage('pt-BR'));
+
+  it('loads on the server, then the page renders from that data without a request (hydration)', async () => {
+    const http = serverHttp({ '/public/article/42/design-que-vende': { article: article(), related: [card({ title: 'Outro artigo' })] } });
+    const route = serverRoute(postRoute, PostPage);
+    const data = await route.load(ctx(http));
+    expect(data.status).toBe(200);
+    expect(http.urls).toEqual(['/public/article/42/design-que-vende']);
+
+    const browser = mockHttp(() => ({ status: 204 }));
+    try {
+      renderRoute(route, JSON.parse(JSON.stringify(data)) as RouteData, '/post/:uniqueKey?/:id?', '/post/design-que-vende/42');
+      // The very first render has the article (what the server's HTML shows), not a loading state.
+      expect(screen.getByRole('heading', { level: 1, name: 'Design que vende' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Outro artigo' })).toBeInTheDocument();
+      expect(browser.calls.filter((c) => c.method === 'GET')).toEqual([]);
+    } finally {
+      browser.restore();
+    }
+  });
+
+  it('an unknown article is a 404 whose page shows its not-found, and whose head is not indexed', async () => {
+    const route = serverRoute(postRoute, PostPage);
+    const data = await route.load(ctx(serverHttp({}), { uniqueKey: 'nada', id: '9' }));
+    expect(data.status).toBe(404);
+    const browser = mockHttp(() => ({ status: 204 }));
+    try {
+      renderRoute(route, data, '/post/:uniqueKey?/:id?', '/post/nada/9');
+      expect(screen.getByText('Artigo não encontrado')).toBeInTheDocument();
+      expect(browser.calls).toEqual([]);
+    } finally {
+      browser.restore();
+    }
+    expect(route.head(data, head({ uniqueKey: 'nada', id: '9' }))).toMatchObject({ index: false });
+    // No id in the URL: nothing is asked, the page is a 404 too.
+    expect((await route.load(ctx(serverHttp({}), {}))).status).toBe(404);
+  });
+
+  it("a failure other than 404 of the page's subject fails the load (the server sends the plain shell)", async () => {
+    const http: PublicHttp = { get: () => Promise.reject(Object.assign(new Error('down'), { response: { status: 503 } })) };
+    await expect(serverRoute(postRoute, PostPage).load(ctx(http))).rejects.toThrow('down');
+  });
+
+  it('the post head: title, description, absolute canonical, Open Graph article, JSON-LD', async () => {
+    const route = serverRoute(postRoute, PostPage);
+    const data = await route.load(ctx(serverHttp({ '/public/article/42/design-que-vende': { article: article(), related: [] } })));
+    const h = route.head(data, head());
+    expect(h).toMatchObject({
+      title: 'Design que vende · Vitrine',
+      description: 'Como o design ajuda a vender.',
+      canonical: 'https://www.example.com/post/design-que-vende/42',
+      type: 'article',
+    });
+    expect(h.image?.url).toMatch(/^https:\/\/www\.example\.com\/uploads\/\d+\.webp$/);
+    expect(h.jsonLd?.[0]).toMatchObject({ '@type': 'Article', headline: 'Design que vende', inLanguage: 'pt-BR' });
+    expect(h.meta).toEqual(expect.arrayContaining([['property', 'article:tag', 'Tecnologia']]));
+  });
+
+  it('the blog head follows the category and page; prev/next links; the list renders from the data', async () => {
+    const http = serverHttp({ '/public/articles': { items: [card({ title: 'Na página 2' })], total: 30, page: 2, limit: 12 }, '/public/categories': [tech] });
+    const route = serverRoute(blogRoute, BlogPage);
+    const data = await route.load(ctx(http, {}, '?page=2&category=tecnologia'));
+    const h = route.head(data, head({}, '?page=2&category=tecnologia'));
+    expect(h.title).toBe('Tecnologia · Blog · Página 2 · Vitrine');
+    expect(h.canonical).toBe('/blog?category=tecnologia&page=2');
+    expect(h.links?.map((l) => l.rel)).toEqual(['alternate', 'alternate', 'prev', 'next']);
+    const browser = mockHttp(() => ({ status: 204 }));
+    try {
+      renderRoute(route, data, '/blog', '/blog?page=2&category=tecnologia');
+      expect(screen.getByRole('heading', { name: 'Na página 2' })).toBeInTheDocument();
+      expect(browser.calls).toEqual([]);
+    } finally {
+      browser.restore();
+    }
+  });
+
+  it('search without a term is the prompt (200), and search results are not indexed', async () => {
+    const data = await searchRoute.loaders[0]!.key({ params: {}, search: new URLSearchParams() });
+    expect(data).toBeNull();
+    const route = serverRoute(searchRoute, () => null);
+    expect((await route.load(ctx(serverHttp({ '/public/categories': [] }), {}))).status).toBe(200);
+    expect(route.head({ status: 200, entries: {} }, head({ search: 'vendas' })).index).toBe(false);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ServerRemoteModule } from '@vitrine/contracts';
+import { BlogPage } from './features/blog/blog-page';
+import { blogRoute } from './features/blog/route';
+import { HomePage } from './features/home/home-page';
+import { homeRoute } from './features/home/route';
+import { PostPage } from './features/post/post-page';
+import { postRoute } from './features/post/route';
+import { ProfilePage } from './features/profile/profile-page';
+import { profileRoute } from './features/profile/route';
+import { SearchPage } from './features/search/search-page';
+import { searchRoute } from './features/search/route';
+import { serverRoute } from './lib/route';
+import { PUBLIC_NS, registerPublicTexts } from './texts';
+
+/**
+ * The public remote's server build (dist/server/pages.js): the same routes as ./pages, with their
+ * pages loaded. The server loads this file by path and hands it the shell's shared singletons
+ * (docs/decisions/server-rendering.md); it never runs in a browser.
+ */
+const remote: ServerRemoteModule = {
+  routes: {
+    home: serverRoute(homeRoute, HomePage),
+    blog: serverRoute(blogRoute, BlogPage),
+    'list-article-results': serverRoute(searchRoute, SearchPage),
+    post: serverRoute(postRoute, PostPage),
+    profile: serverRoute(profileRoute, ProfilePage),
+  },
+  registerTexts() {
+    registerPublicTexts();
+    return [PUBLIC_NS];
+  },
+};
+
+export default remote;

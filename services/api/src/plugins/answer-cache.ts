@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import fp from 'fastify-plugin';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagMatches } from '../lib/etag';
+import { createVersionFeed, type VersionFeed } from '../services/content-version-feed';
+
+/** One public answer as its builder makes it, before it is encoded. */
+export interface Answer {
+  statusCode: number;
+  contentType: string;
+  body: string | Buffer;
+}
+
+export interface ServeOptions {
+  /** What the answer depends on besides the content version: path, known parameters, language (see answerKey). */
+  key: string;
+  /** Cache-Control of the answer (and of its 304). */
+  cacheControl: string;
+  /** Request headers the answer varies on besides Accept-Encoding (a page: Cookie, its language). */
+  vary?: string;
+  /** Runs once per key and content version (single flight); undefined: not ours, nothing is sent. Throws: not cached. */
+  build: () => Promise<Answer | undefined>;
+}
+
+export interface AnswerCache {
+  /**
+   * Sends the answer for `key` at the current content version: 304 when If-None-Match names it (before
+   * any lookup or query), else the stored variant the client accepts (identity, gzip, br), built on a
+   * miss by one `build` shared by every concurrent request. Resolves false when build said "not ours".
+   */
+  serve(request: FastifyRequest, reply: FastifyReply, options: ServeOptions): Promise<boolean>;
+  readonly versions: VersionFeed;
+  /** Bytes held (every variant counted) and entries. */
+  stats(): { bytes: number; entries: number; builds: number };
+  clear(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerCache: AnswerCache;
+  }
+}
+
+interface Entry {
+  token: string;
+  etag: string | undefined;
+  statusCode: number;
+  contentType: string;
+  cacheControl: string;
+  identity: Buffer;
+  gzip: Buffer | undefined;
+  br: Buffer | undefined;
+  builtAt: number;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Smaller bodies are sent as they are (a compressed copy would barely be smaller than its headers). */
+const COMPRESS_MIN_BYTES = 256;
+/** Per entry, besides its bytes: the key, the ETag and the object (a rough figure, so many tiny entries count too). */
+const ENTRY_OVERHEAD = 512;
+
+/**
+ * Brotli at its best quality and gzip at level 9: an answer is compressed once per content version, not
+ * per request (a 33 KB page: q 11 takes ~35 ms on the thread pool and is 17 % smaller than q 4).
+ */
+async function encode(body: Buffer): Promise<Pick<Entry, 'gzip' | 'br'>> {
+  if (body.length < COMPRESS_MIN_BYTES) return { gzip: undefined, br: undefined };
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return { br: br.length < body.length ? br : undefined, gzip: gz.length < body.length ? gz : undefined };
+}
+
+function sizeOf(entry: Entry, key: string): number {
+  return entry.identity.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD;
+}
+
+/**
+ * The cache key of a request: its path and, of its query, only the `known` parameters, sorted (an unknown
+ * `?anything=N` shares the plain entry), plus `extra` (the language of a page). `query` is the route's
+ * validated query (defaults applied, so `?page=1` and no page share one entry) or queryOf(url).
+ */
+export function answerKey(url: string, query: Record<string, unknown>, known: readonly string[] = [], extra = ''): string {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const kept = new URLSearchParams();
+  for (const name of [...known].sort()) {
+    const value = query[name];
+    if (value !== undefined && value !== null && value !== '') kept.set(name, String(value));
+  }
+  const qs = kept.toString();
+  const base = qs ? `${path}?${qs}` : path;
+  return extra ? `${extra}|${base}` : base;
+}
+
+/** The query of a URL as plain values (the first of a repeated name). */
+export function queryOf(url: string): Record<string, string> {
+  const at = url.indexOf('?');
+  const query: Record<string, string> = {};
+  if (at === -1) return query;
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) if (!(name in query)) query[name] = value;
+  return query;
+}
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Search words are keyed as the search reads them: trimmed, runs of spaces as one. */
+export function normalizeSearch(q: string): string {
+  return q.trim().replace(/\s+/g, ' ');
+}
+
+/**
+ * A public JSON read through the answer cache: keyed by the path and the route's `known` query
+ * parameters (as validated), `{ data }` serialized by the route's response schema, stored with its
+ * gzip and brotli copies. Errors (404 for an unknown slug) take the usual path and are not cached.
+ */
+export async function servePublicJson(request: FastifyRequest, reply: FastifyReply, known: readonly string[], load: () => Promise<unknown>): Promise<void> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  await request.server.answerCache.serve(request, reply, {
+    key: answerKey(request.url, typeof query.q === 'string' ? { ...query, q: normalizeSearch(query.q) } : query, known),
+    cacheControl: PUBLIC_CACHE_CONTROL,
+    build: async () => ({ statusCode: 200, contentType: JSON_TYPE, body: reply.serialize({ data: await load() }) as string }),
+  });
+}
+
+const LANG_COOKIE = /(?:^|;\s*)vt_lang=([^;]*)/;
+/**
+ * The five interface languages (shared/i18n LOCALE_CODES; the API does not import shared/i18n). Only a
+ * key's part: the page renderer, which knows its languages, can pass its own choice in the key instead.
+ */
+const PAGE_LANGUAGES = ['pt-BR', 'en-US', 'es-ES', 'fr-FR', 'ht-HT'] as const;
+
+function pageLanguage(value: string | null | undefined): string | undefined {
+  const tag = value?.trim().replace(/_/g, '-').toLowerCase();
+  return tag ? PAGE_LANGUAGES.find((code) => code.toLowerCase() === tag) : undefined;
+}
+
+/** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR. */
+export function requestLanguage(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  const fromQuery = at === -1 ? null : new URLSearchParams(request.url.slice(at + 1)).get('lang');
+  const cookie = LANG_COOKIE.exec(request.headers.cookie ?? '')?.[1];
+  let fromCookie: string | undefined;
+  try {
+    fromCookie = cookie === undefined ? undefined : decodeURIComponent(cookie);
+  } catch {
+    fromCookie = undefined;
+  }
+  return pageLanguage(fromQuery) ?? pageLanguage(fromCookie) ?? PAGE_LANGUAGES[0];
+}
+
+/** Weak ETag from the version token and the key: a revalidation is answered without the entry, let alone a query. */
+function etagOf(token: string, key: string): string {
+  return `W/"v${token}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+}
+
+export interface AnswerCacheOptions {
+  /** Bytes of every stored variant together (ANSWER_CACHE_BYTES). */
+  maxBytes: number;
+  /** An answer is rebuilt in the background once this old, same version (read counts change without a write). */
+  maxAgeMs: number;
+}
+
+/**
+ * The cache of public answers (docs/decisions/answer-cache.md): per process, keyed by path + known
+ * parameters + language, valid for one content version (kept in memory by the version feed), each
+ * answer stored once with its gzip and brotli copies, bounded in bytes by an LRU.
+ */
+export default fp<AnswerCacheOptions>(
+  async function answerCachePlugin(app: FastifyInstance, options: AnswerCacheOptions) {
+    const versions = await createVersionFeed({ db: app.db, log: app.log });
+    const entries = new LRUCache<string, Entry>({
+      maxSize: Math.max(1, options.maxBytes),
+      // One answer may take at most a quarter of the budget: a huge one is served, not stored.
+      maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+      sizeCalculation: sizeOf,
+    });
+    const building = new Map<string, Promise<Entry | undefined>>();
+    // Browsers send a handful of distinct Accept-Encoding values; the memo of their answers stays small.
+    const negotiator = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'], cache: new LRUCache<string, string>({ max: 64 }) });
+    let builds = 0;
+
+    const buildEntry = (key: string, token: string, options: ServeOptions): Promise<Entry | undefined> => {
+      const flight = `${token}|${key}`;
+      const running = building.get(flight);
+      if (running) return running;
+      const promise = (async () => {
+        builds += 1;
+        const answer = await options.build();
+        if (!answer) return undefined;
+        const identity = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+        const entry: Entry = {
+          token,
+          etag: answer.statusCode === 200 ? etagOf(token, key) : undefined,
+          statusCode: answer.statusCode,
+          contentType: answer.contentType,
+          cacheControl: options.cacheControl,
+          identity,
+          ...(await encode(identity)),
+          builtAt: Date.now(),
+        };
+        // A newer version may have been stored meanwhile (this build started before a change): keep that one.
+        const stored = entries.get(key, { updateAgeOnGet: false });
+        if (!stored || stored.token === token || (await versions.current()) === token) entries.set(key, entry);
+        return entry;
+      })().finally(() => building.delete(flight));
+      building.set(flight, promise);
+      return promise;
+    };
+
+    const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry, vary: string) => {
+      const encoding = (negotiator.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity') as Encoding;
+      const body = (encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined) ?? entry.identity;
+      void reply.code(entry.statusCode).header('cache-control', entry.cacheControl).header('vary', vary).type(entry.contentType);
+      if (entry.etag) void reply.header('etag', entry.etag);
+      // Sent as stored: @fastify/compress leaves an answer with a Content-Encoding alone.
+      if (body !== entry.identity) void reply.header('content-encoding', encoding);
+      return reply.send(body);
+    };
+
+    const cache: AnswerCache = {
+      versions,
+      async serve(request, reply, serveOptions) {
+        const { key } = serveOptions;
+        const vary = serveOptions.vary ? `accept-encoding, ${serveOptions.vary}` : 'accept-encoding';
+        const token = await versions.current();
+        const ifNoneMatch = request.headers['if-none-match'];
+        const etag = ifNoneMatch ? etagOf(token, key) : '';
+        if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
+          await reply.code(304).header('etag', etag).header('cache-control', serveOptions.cacheControl).header('vary', vary).send();
+          return true;
+        }
+        let entry = entries.get(key);
+        if (entry && entry.token === token) {
+          // Same version but old (read counts, popular sections): this one is sent, a fresh one built behind it.
+          if (Date.now() - entry.builtAt > options.maxAgeMs) {
+            buildEntry(key, token, serveOptions).catch((err: unknown) => request.log.warn({ err, key }, 'answer rebuild failed; the previous one stays'));
+          }
+        } else {
+          // A new version: every request waits for the one build (none gets the answer of before the change).
+          entry = await buildEntry(key, token, serveOptions);
+          if (!entry) return false;
+        }
+        await send(request, reply, entry, vary);
+        return true;
+      },
+      stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),
+      clear: () => entries.clear(),
+    };
+    app.decorate('answerCache', cache);
+
+    // A staff member reads their own write at once on this process, even before the notification
+    // arrives on the listening connection (other processes hear it within milliseconds).
+    app.addHook('onSend', async (request, reply, payload) => {
+      const write = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+      if (write && request.headers.authorization && reply.statusCode < 400) await versions.refresh();
+      return payload;
+    });
+    app.addHook('onClose', async () => {
+      await versions.close();
+    });
+  },
+  { name: 'answer-cache', dependencies: ['services'] },
+);

@@ -1,0 +1,181 @@
+import type { AppConfig } from '../config';
+import type { Db } from '../db';
+import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
+import type { ImageStorage } from '../lib/image-storage';
+import * as articles from '../repositories/articles';
+import * as categories from '../repositories/categories';
+import type { ImageRow } from '../repositories/images';
+import * as seo from '../repositories/seo-pages';
+
+/**
+ * What crawlers and feed readers read besides the pages (docs/decisions/findable-without-js.md):
+ * /sitemap.xml, /robots.txt, /rss.xml and /rss/{category}.xml. Only what the public API shows is
+ * listed: published articles whose time has come, active categories. The pages themselves are
+ * server-rendered by the public remote's React components (docs/decisions/server-rendering.md).
+ */
+
+export const SITE_NAME = 'Vitrine';
+export const SITE_LANGUAGE = 'pt-BR';
+export const FEED_SIZE = 20;
+/** Sitemap, robots.txt and feeds: shared caches may keep them five minutes. */
+export const FEED_CACHE_CONTROL = 'public, max-age=300';
+// The feed's channel texts (pt-BR, the site's language; the public remote's blog.title and blog.subtitle).
+const BLOG_TITLE = 'Blog';
+const BLOG_SUBTITLE = 'Ideias práticas sobre tecnologia, design, marketing e gestão.';
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Drops what XML 1.0 does not allow at all: control characters but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
+function xmlChars(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c === 9 || c === 10 || c === 13 || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000) out += ch;
+  }
+  return out;
+}
+const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+export function escapeXml(text: string): string {
+  return xmlChars(text).replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+}
+
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+function iso(value: Date | string): string {
+  return toDate(value).toISOString();
+}
+
+/** RFC 822 date (RSS 2.0): "Tue, 02 Jan 2024 15:04:05 GMT". */
+export function rfc822(value: Date | string): string {
+  return toDate(value).toUTCString();
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function postPath(article: { unique_key: string; id: number }): string {
+  return `/post/${encodeURIComponent(article.unique_key)}/${article.id}`;
+}
+
+export function profilePath(author: { unique_key: string; id: number }): string {
+  return `/profile/${encodeURIComponent(author.unique_key)}/${author.id}`;
+}
+
+export function blogPath(category?: string): string {
+  return category ? `/blog?category=${encodeURIComponent(category)}` : '/blog';
+}
+
+function fullName(author: { name: string; last_name: string }): string {
+  return oneLine(`${author.name} ${author.last_name}`);
+}
+
+export interface FeedsDeps {
+  db: Db;
+  config: AppConfig;
+  storage: ImageStorage;
+}
+
+export class FeedsService {
+  constructor(private readonly deps: FeedsDeps) {}
+
+  /** PUBLIC_URL + path; an address that is already absolute stays as it is. */
+  absolute(pathOrUrl: string): string {
+    if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+    return `${this.deps.config.publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  }
+
+  robotsTxt(): string {
+    return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${this.absolute('/sitemap.xml')}`, ''].join('\n');
+  }
+
+  /** Home, blog, every active category's blog page, every visible post, every author with visible posts. */
+  async sitemapXml(): Promise<string> {
+    const db = this.deps.db;
+    const [last, cats, authors] = await Promise.all([
+      seo.lastContentChange(db),
+      seo.activeCategories(db, 1_000),
+      seo.authorsWithArticles(db, 5_000),
+    ]);
+    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - 2 - cats.length - authors.length);
+    const url = (path: string, lastmod: Date | string | null) =>
+      `<url><loc>${escapeXml(this.absolute(path))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}</url>`;
+    const urls = [
+      url('/', last),
+      url('/blog', last),
+      ...cats.map((c) => url(blogPath(c.unique_key), c.lastmod)),
+      ...posts.map((p) => url(postPath(p), p.updated_at)),
+      ...authors.map((a) => url(profilePath(a), a.lastmod)),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  /**
+   * RSS 2.0 of the latest 20 visible articles, of the whole blog or of one
+   * active category (undefined for an unknown or inactive one).
+   */
+  async rssXml(categoryKey?: string): Promise<string | undefined> {
+    const db = this.deps.db;
+    let category: categories.CategoryRow | undefined;
+    if (categoryKey !== undefined) {
+      if (!SLUG.test(categoryKey)) return undefined;
+      category = await categories.findActiveByKey(db, categoryKey);
+      if (!category) return undefined;
+    }
+    const rows = await articles.listPublic(db, { limit: FEED_SIZE, offset: 0, ...(category ? { categoryId: category.id } : {}) });
+    const self = this.absolute(category ? `/rss/${category.unique_key}.xml` : '/rss.xml');
+    const link = this.absolute(blogPath(category?.unique_key));
+    const title = category ? `${SITE_NAME} — ${category.name}` : `${SITE_NAME} — ${BLOG_TITLE}`;
+    const description = oneLine(category?.description || BLOG_SUBTITLE);
+    const newest = rows.reduce<Date | undefined>((max, r) => {
+      const d = toDate(r.updated_at);
+      return !max || d > max ? d : max;
+    }, undefined);
+    const items = rows.map((row) => {
+      const href = this.absolute(postPath(row));
+      const date = row.public_at ?? row.published_at ?? row.created_at;
+      const enclosure = this.enclosure(row.image);
+      return [
+        '<item>',
+        `<title>${escapeXml(row.title)}</title>`,
+        `<link>${escapeXml(href)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(href)}</guid>`,
+        `<pubDate>${rfc822(date)}</pubDate>`,
+        `<description>${escapeXml(row.excerpt)}</description>`,
+        `<dc:creator>${escapeXml(row.author ? fullName(row.author) : SITE_NAME)}</dc:creator>`,
+        ...row.categories.map((c) => `<category>${escapeXml(c.name)}</category>`),
+        enclosure,
+        '</item>',
+      ].join('');
+    });
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+      '<channel>',
+      `<title>${escapeXml(title)}</title>`,
+      `<link>${escapeXml(link)}</link>`,
+      `<description>${escapeXml(description)}</description>`,
+      `<language>${SITE_LANGUAGE}</language>`,
+      newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
+      `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+      ...items,
+      '</channel>',
+      '</rss>',
+      '',
+    ]
+      .filter((line, i, all) => line !== '' || i === all.length - 1)
+      .join('\n');
+  }
+
+  /** The article's image as an RSS enclosure (the variant the site shows, with its size in bytes). */
+  private enclosure(image: ImageRow | null): string {
+    if (!image) return '';
+    const variants = [...image.variants].sort((a, b) => a.width - b.width);
+    const main = variants.filter((v) => v.width <= DEFAULT_IMAGE_WIDTH).pop() ?? variants[0];
+    if (!main) return '';
+    const url = this.absolute(this.deps.storage.url(image.id, main.width));
+    return `<enclosure url="${escapeXml(url)}" length="${main.bytes}" type="image/webp"/>`;
+  }
+}

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
+import { createArticle, createCategory, imageId } from '../content-helpers';
+
+/**
+ * The public pages as the server renders them with the real builds of the shell and the public remote
+ * (`npm test` builds them first; alone: `npm run build -- shell public`): content, head and hydration
+ * data, without any JavaScript, in pt-BR and en-US; 404 with the not-found page.
+ */
+const root = path.resolve(__dirname, '../../../..');
+const shellDir = path.join(root, 'hosts/shell/dist');
+const publicDir = path.join(root, 'remotes/public/dist');
+for (const file of [path.join(shellDir, 'server/render.js'), path.join(publicDir, 'server/pages.js')]) {
+  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the shell and the public remote first (npm run build -- shell public)`);
+}
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml' };
+
+function decode(text: string): string {
+  return text
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '');
+}
+
+const meta = (html: string, key: string) =>
+  [...html.matchAll(/<meta data-vt-head (?:property|name)="([^"]*)" content="([^"]*)">/g)].filter((m) => decode(m[1] ?? '') === key).map((m) => decode(m[2] ?? ''));
+const title = (html: string) => {
+  const all = [...html.matchAll(/<title>([\s\S]*?)<\/title>/g)];
+  expect(all).toHaveLength(1);
+  return decode(all[0]?.[1] ?? '');
+};
+const canonical = (html: string) => /<link data-vt-head rel="canonical" href="([^"]*)">/.exec(html)?.[1];
+const hreflangs = (html: string) => [...html.matchAll(/<link data-vt-head rel="alternate" hreflang="([^"]*)"/g)].map((m) => m[1]);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script data-vt-head type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+/** The markup inside #root: what a visitor without JavaScript (or a crawler) reads. */
+const rootOf = (html: string) => /<div id=root>([\s\S]*)<\/div><noscript>/.exec(html)?.[1] ?? '';
+const text = (html: string) => decode(rootOf(html).replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const ssrData = (html: string) => {
+  const m = /<script id="vt-ssr-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  return m ? (JSON.parse(m[1] ?? '') as { lang: string; route: string; loaderData: Record<string, unknown> }) : undefined;
+};
+
+describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
+  let ctx: TestContext;
+  let post: { id: number; unique_key: string; title: string };
+  let draft: { id: number; unique_key: string };
+  let category: { id: number; unique_key: string; name: string };
+
+  const page = (url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
+    ctx.app.inject({ method: 'GET', url, headers: { ...BROWSER, ...headers } });
+
+  beforeAll(async () => {
+    ctx = await setupApp(backend, { site: { shellDir, remotes: { public_remote: publicDir } } });
+    await ctx.db.query("UPDATE users SET name = 'Beatriz', last_name = 'Lima', position = 'Editora', biography = 'Escreve sobre produto.' WHERE id = $1", [ctx.admin.id]);
+    const image = await imageId(ctx);
+    category = await createCategory(ctx, { name: 'Tecnologia', description: 'Tudo sobre tecnologia' });
+    post = await createArticle(
+      ctx,
+      { image_id: image, category_ids: [category.id] },
+      {
+        title: 'Como escolher um CMS',
+        status: 'published',
+        excerpt: 'Um guia curto para escolher.',
+        meta_description: 'Critérios práticos para escolher um CMS.',
+        content: '<h2>Critérios</h2><p>Velocidade, <strong>segurança</strong> e custo.</p>',
+      },
+    );
+    draft = await createArticle(ctx, { image_id: image, category_ids: [category.id] }, { title: 'Rascunho secreto', status: 'draft' });
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('home: the hero, the articles and the head in pt-BR, with the hydration data', async () => {
+    const res = await page('/');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toMatch(/<html lang="pt-BR">/);
+    expect(title(html)).toBe('Vitrine — conteúdo, site e newsletter para a sua empresa');
+    expect(canonical(html)).toBe(`${PUBLIC_URL}/`);
+    expect(hreflangs(html)).toEqual(['pt-BR', 'en-US', 'es-ES', 'fr-FR', 'ht-HT', 'x-default']);
+    expect(jsonLd(html)[0]).toMatchObject({ '@type': 'WebSite' });
+    expect(text(html)).toContain('Conteúdo que aproxima a sua empresa de quem importa');
+    expect(text(html)).toContain('Como escolher um CMS');
+    // The shell's layout is there too (header and footer), and the remote's stylesheet.
+    expect(rootOf(html)).toContain('vt-public__header');
+    expect(rootOf(html)).toContain('vt-public__footer');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/public\/styles\.[0-9a-f]+\.css">/);
+    const data = ssrData(html);
+    expect(data).toMatchObject({ lang: 'pt-BR', route: 'home' });
+    expect(JSON.stringify(data?.loaderData)).toContain('Como escolher um CMS');
+    // No inline script runs (the CSP allows none): the only scripts are the data and JSON-LD.
+    expect(html.match(/<script(?![^>]*(?:type="application\/(?:json|ld\+json)"|src=))[^>]*>/g)).toBeNull();
+  });
+
+  it('?lang=en-US and the remembered language (cookie) render in English', async () => {
+    for (const res of [await page('/?lang=en-US'), await page('/', { cookie: 'vt_lang=en-US' })]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(/<html lang="en-US">/);
+      expect(text(res.body)).toContain('Content that brings your company closer to the people who matter');
+      expect(meta(res.body, 'og:locale')).toEqual(['en_US']);
+      expect(ssrData(res.body)?.lang).toBe('en-US');
+    }
+  });
+
+  it('a post: its content, Open Graph article tags and JSON-LD; canonical at its own path', async () => {
+    const res = await page(`/post/${post.unique_key}/${post.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('Como escolher um CMS · Vitrine');
+    expect(meta(res.body, 'description')).toEqual(['Critérios práticos para escolher um CMS.']);
+    expect(meta(res.body, 'og:type')).toEqual(['article']);
+    expect(meta(res.body, 'article:tag')).toEqual(['Tecnologia']);
+    expect(canonical(res.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}`);
+    expect(jsonLd(res.body)[0]).toMatchObject({ '@type': 'Article', headline: 'Como escolher um CMS' });
+    expect(rootOf(res.body)).toContain('<p>Velocidade, <strong>segurança</strong> e custo.</p>');
+    expect(text(res.body)).toContain('Por Beatriz Lima');
+    const en = await page(`/post/${post.unique_key}/${post.id}?lang=en-US`);
+    expect(text(en.body)).toContain('By Beatriz Lima');
+  });
+
+  it('an unknown, misspelt or unpublished post is a 404 with the not-found page', async () => {
+    for (const url of [`/post/${post.unique_key}/999999`, `/post/${draft.unique_key}/${draft.id}`, '/post/x']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(404);
+      expect(text(res.body)).toContain('Artigo não encontrado');
+      expect(meta(res.body, 'robots')).toEqual(['noindex, follow']);
+      expect(res.body).not.toContain('Rascunho secreto');
+    }
+  });
+
+  it('the blog and a category: the cards, the filters, the title of the category', async () => {
+    const res = await page(`/blog?category=${category.unique_key}`);
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('Tecnologia · Blog · Vitrine');
+    expect(text(res.body)).toContain('Como escolher um CMS');
+    expect(canonical(res.body)).toBe(`${PUBLIC_URL}/blog?category=${category.unique_key}`);
+    expect((await page('/blog?category=nao-existe')).statusCode).toBe(404);
+  });
+
+  it("an author's profile, and a 404 for an unknown one", async () => {
+    const res = await page(`/profile/${ctx.admin.unique_key}/${ctx.admin.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(title(res.body)).toBe('Beatriz Lima · Vitrine');
+    expect(meta(res.body, 'og:type')).toEqual(['profile']);
+    expect(text(res.body)).toContain('Escreve sobre produto.');
+    expect(text(res.body)).toContain('Como escolher um CMS');
+    expect((await page(`/profile/${ctx.admin.unique_key}/999999`)).statusCode).toBe(404);
+  });
+
+  it('search results are rendered and not indexed', async () => {
+    const res = await page('/list-article-results/cms');
+    expect(res.statusCode).toBe(200);
+    expect(text(res.body)).toContain('Como escolher um CMS');
+    expect(meta(res.body, 'robots')).toEqual(['noindex, follow']);
+  });
+
+  it('an unknown path is the not-found page, with 404', async () => {
+    const res = await page('/nada-por-aqui');
+    expect(res.statusCode).toBe(404);
+    expect(text(res.body)).toContain('404');
+    expect(ssrData(res.body)?.route).toBe('not-found');
+  });
+
+  it('the sign-in pages and the back-office stay the browser’s (the plain shell)', async () => {
+    for (const url of ['/login', '/admin/dashboard']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toBe('');
+      expect(ssrData(res.body)).toBeUndefined();
+    }
+  });
+
+  it('SEO entries (settings) go into the rendered page, head and body', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/seo/seo',
+      headers: { authorization: `Bearer ${ctx.admin.token}` },
+      payload: { name: 'Verificação', head_markup: '<meta name="google-site-verification" content="abc">', body_markup: '<noscript>ga</noscript>' },
+    });
+    expect(created.statusCode).toBe(201);
+    const res = await page('/blog');
+    expect(res.body).toContain('<meta name="google-site-verification" content="abc">');
+    expect(res.body).toMatch(/<body><noscript>ga<\/noscript>/);
+  });
+});
