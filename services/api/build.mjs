@@ -1,5 +1,6 @@
-// Bundles the API into dist/server.js: our code and the @vitrine/* workspace
-// packages inlined, node_modules packages left external, migrations copied beside it.
+// Bundles the API into dist/server.js, and the embedded database's worker thread into
+// dist/pglite-worker.js: our code and the @vitrine/* workspace packages inlined,
+// node_modules packages left external, migrations copied beside them.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +13,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(here, 'src', 'server.ts')],
-  outfile: path.join(dist, 'server.js'),
+  entryPoints: { server: path.join(here, 'src', 'server.ts'), 'pglite-worker': path.join(here, 'src', 'db', 'pglite-worker.ts') },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   target: 'node20',

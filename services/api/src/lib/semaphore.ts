@@ -42,8 +42,8 @@ export class Semaphore {
     } else {
       this.running += 1;
       // Start on the event loop's next turn, not inside the I/O callback that brought the request:
-      // work that holds the thread (embedded PGlite runs SQL synchronously) then cannot keep the
-      // rest of a burst — and the health check behind it — from being read, and refused, first.
+      // work that holds the thread (presenting a large answer, hashing) then cannot keep the rest
+      // of a burst — and the health check behind it — from being read, and refused, first.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
     try {

@@ -65,6 +65,18 @@ const STAFF = selectArticle({ activeCategoriesOnly: false, withContent: true });
 const PUBLIC_FULL = selectArticle({ activeCategoriesOnly: true, withContent: true });
 const PUBLIC_CARD = selectArticle({ activeCategoriesOnly: true, withContent: false });
 
+/**
+ * Lists pick their rows first, then build them. `pick` selects `id` (and whatever `order` needs,
+ * read as `picked.<column>`) of exactly the rows to show, with its own ORDER BY, LIMIT and OFFSET;
+ * it is materialized, so the card's sub-selects (author, categories, images, reads) run for those
+ * rows only and never for the rows an OFFSET skips or a LIMIT drops (docs/performance.md, "Deep
+ * pages and broad search"). `order` restores the pick's order on the built rows.
+ */
+function pickThenBuild(select: string, pick: string, order: string, ctes = ''): string {
+  return `WITH ${ctes}picked AS MATERIALIZED (${pick})
+    ${select} JOIN picked ON picked.id = a.id ORDER BY ${order}`;
+}
+
 export async function findById(db: Queryable, id: number): Promise<ArticleRow | undefined> {
   return (await db.query<ArticleRow>(`${STAFF} WHERE a.id = $1`, [id]))[0];
 }
@@ -227,7 +239,11 @@ export async function list(db: Queryable, filter: StaffListFilter): Promise<{ ro
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a ${clause}`, params))[0]?.n ?? 0;
   const rows = await db.query<ArticleRow>(
-    `${STAFF} ${clause} ORDER BY a.updated_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    pickThenBuild(
+      STAFF,
+      `SELECT a.id FROM articles a ${clause} ORDER BY a.updated_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      'a.updated_at DESC, a.id DESC',
+    ),
     [...params, filter.limit, (filter.page - 1) * filter.limit],
   );
   return { rows, total };
@@ -317,11 +333,14 @@ function publicWhere(filter: PublicFilter, params: unknown[]): string {
 export async function listPublic(db: Queryable, filter: PublicFilter): Promise<ArticleRow[]> {
   const params: unknown[] = [];
   const where = publicWhere(filter, params);
-  return db.query<ArticleRow>(`${PUBLIC_CARD} WHERE ${where} ORDER BY a.public_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-    ...params,
-    filter.limit,
-    filter.offset,
-  ]);
+  return db.query<ArticleRow>(
+    pickThenBuild(
+      PUBLIC_CARD,
+      `SELECT a.id FROM articles a WHERE ${where} ORDER BY a.public_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      'a.public_at DESC, a.id DESC',
+    ),
+    [...params, filter.limit, filter.offset],
+  );
 }
 
 export async function countPublic(db: Queryable, filter: Omit<PublicFilter, 'limit' | 'offset'>): Promise<number> {
@@ -341,11 +360,15 @@ export async function isVisible(db: Queryable, id: number): Promise<boolean> {
 /** Most reads over the last `days` days (UTC), newest first on ties. */
 export async function popular(db: Queryable, days: number, limit: number): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
-    `WITH counts AS (
-       SELECT article_id, sum(reads)::int AS n FROM article_reads_daily
-       WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY article_id)
-     ${PUBLIC_CARD} JOIN counts ON counts.article_id = a.id
-     WHERE ${VISIBLE} ORDER BY counts.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+    pickThenBuild(
+      PUBLIC_CARD,
+      `SELECT a.id, counts.n FROM (
+         SELECT article_id, sum(reads)::int AS n FROM article_reads_daily
+         WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY article_id) counts
+       JOIN articles a ON a.id = counts.article_id
+       WHERE ${VISIBLE} ORDER BY counts.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+      'picked.n DESC, a.public_at DESC, a.id DESC',
+    ),
     [days, limit],
   );
 }
@@ -356,15 +379,19 @@ export async function popular(db: Queryable, days: number, limit: number): Promi
  */
 export async function tendencies(db: Queryable, limit: number): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
-    `WITH today AS (SELECT (now() AT TIME ZONE 'UTC')::date AS d),
-     counts AS (
-       SELECT r.article_id,
-              sum(r.reads) FILTER (WHERE r.day > today.d - 7)::int AS recent,
-              COALESCE(sum(r.reads) FILTER (WHERE r.day <= today.d - 7), 0)::int AS previous
-       FROM article_reads_daily r, today WHERE r.day > today.d - 14 GROUP BY r.article_id)
-     ${PUBLIC_CARD} JOIN counts ON counts.article_id = a.id
-     WHERE ${VISIBLE} AND counts.recent > 0
-     ORDER BY counts.recent - counts.previous DESC, counts.recent DESC, a.public_at DESC LIMIT $1`,
+    pickThenBuild(
+      PUBLIC_CARD,
+      `SELECT a.id, counts.recent - counts.previous AS growth, counts.recent FROM (
+         SELECT r.article_id,
+                sum(r.reads) FILTER (WHERE r.day > today.d - 7)::int AS recent,
+                COALESCE(sum(r.reads) FILTER (WHERE r.day <= today.d - 7), 0)::int AS previous
+         FROM article_reads_daily r, (SELECT (now() AT TIME ZONE 'UTC')::date AS d) today
+         WHERE r.day > today.d - 14 GROUP BY r.article_id) counts
+       JOIN articles a ON a.id = counts.article_id
+       WHERE ${VISIBLE} AND counts.recent > 0
+       ORDER BY counts.recent - counts.previous DESC, counts.recent DESC, a.public_at DESC LIMIT $1`,
+      'picked.growth DESC, picked.recent DESC, a.public_at DESC',
+    ),
     [limit],
   );
 }
@@ -372,13 +399,17 @@ export async function tendencies(db: Queryable, limit: number): Promise<ArticleR
 /** Visible articles sharing categories with this one: more shared categories first, then newest. */
 export async function related(db: Queryable, articleId: number, limit: number): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
-    `WITH shared AS (
-       SELECT o.article_id, count(*)::int AS n FROM article_categories mine
-       JOIN article_categories o ON o.category_id = mine.category_id AND o.article_id <> mine.article_id
-       JOIN categories c ON c.id = mine.category_id AND c.active
-       WHERE mine.article_id = $1 GROUP BY o.article_id)
-     ${PUBLIC_CARD} JOIN shared ON shared.article_id = a.id
-     WHERE ${VISIBLE} ORDER BY shared.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+    pickThenBuild(
+      PUBLIC_CARD,
+      `SELECT a.id, shared.n FROM (
+         SELECT o.article_id, count(*)::int AS n FROM article_categories mine
+         JOIN article_categories o ON o.category_id = mine.category_id AND o.article_id <> mine.article_id
+         JOIN categories c ON c.id = mine.category_id AND c.active
+         WHERE mine.article_id = $1 GROUP BY o.article_id) shared
+       JOIN articles a ON a.id = shared.article_id
+       WHERE ${VISIBLE} ORDER BY shared.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
+      'picked.n DESC, a.public_at DESC, a.id DESC',
+    ),
     [articleId, limit],
   );
 }
@@ -391,44 +422,73 @@ export interface SearchFilter {
   /** A category whose name the query names: its articles match too. */
   topicId?: number | undefined;
   headlineOptions: string;
+  /** At most this many matches are ranked: the newest ones (see search()). */
+  candidates: number;
 }
 
-function searchWhere(filter: SearchFilter, params: unknown[]): string {
+/**
+ * The visible matches (`m.id`, `m.public_at`): the words through the GIN index (articles_search_idx), the
+ * topic's articles through article_categories_category_idx, as a UNION (an `OR` of the two would force a
+ * sequential scan of every article). Each branch reads the id and the date on the row it visits anyway:
+ * no vector, no text.
+ */
+function searchMatches(filter: SearchFilter, params: unknown[]): string {
   params.push(filter.q);
-  const match = [`a.search @@ websearch_to_tsquery('portuguese', $1)`];
+  const branches = [`SELECT a.id, a.public_at FROM articles a WHERE a.search @@ websearch_to_tsquery('portuguese', $1) AND ${VISIBLE}`];
   if (filter.topicId !== undefined) {
     params.push(filter.topicId);
-    match.push(`EXISTS (SELECT 1 FROM article_categories t WHERE t.article_id = a.id AND t.category_id = $${params.length})`);
+    branches.push(`SELECT a.id, a.public_at FROM article_categories t JOIN articles a ON a.id = t.article_id WHERE t.category_id = $${params.length} AND ${VISIBLE}`);
   }
-  const where = [VISIBLE, `(${match.join(' OR ')})`];
+  let where = '';
   if (filter.categoryId !== undefined) {
     params.push(filter.categoryId);
-    where.push(`EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = a.id AND ac.category_id = $${params.length})`);
+    where = ` WHERE EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = m.id AND ac.category_id = $${params.length})`;
   }
-  return where.join(' AND ');
+  return `SELECT m.id, m.public_at FROM (${branches.join(' UNION ')}) m${where}`;
 }
 
-/** Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages. */
-export async function search(db: Queryable, filter: SearchFilter): Promise<{ rows: ArticleRow[]; total: number }> {
-  const countParams: unknown[] = [];
-  const countWhere = searchWhere(filter, countParams);
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a WHERE ${countWhere}`, countParams))[0]?.n ?? 0;
-  if (total === 0) return { rows: [], total };
+/**
+ * Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages.
+ *
+ * Bounded, in one statement: the newest `candidates` + 1 matches are taken (ids and dates only), the newest
+ * `candidates` of them are ranked (reading their vectors), and only the page's rows get a card and a ts_headline.
+ * When more matched, the answer is `partial` and `total` is `candidates`: a lower bound of the matches, and
+ * exactly what can be paged through. A selective search (at most `candidates` matches) is exact.
+ */
+export async function search(db: Queryable, filter: SearchFilter): Promise<{ rows: ArticleRow[]; total: number; partial: boolean }> {
   const params: unknown[] = [];
-  const where = searchWhere(filter, params);
-  params.push(filter.headlineOptions);
-  const headlineParam = `$${params.length}`;
+  const matches = searchMatches(filter, params);
+  params.push(filter.candidates, filter.limit, filter.offset, filter.headlineOptions);
+  const [candidates, limit, offset, headline] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
   const select = selectArticle({
     activeCategoriesOnly: true,
     withContent: false,
-    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headlineParam}) AS headline,
-      ts_rank_cd(a.search, websearch_to_tsquery('portuguese', $1)) AS rank`,
+    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headline}) AS headline,
+      (SELECT count(*)::int FROM found) AS matched`,
   });
-  const rows = await db.query<ArticleRow>(
-    `SELECT * FROM (${select} WHERE ${where}) ranked ORDER BY rank DESC, public_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, filter.limit, filter.offset],
+  const rows = await db.query<ArticleRow & { matched: number }>(
+    pickThenBuild(
+      select,
+      `SELECT c.id, c.public_at, ts_rank_cd(r.search, websearch_to_tsquery('portuguese', $1)) AS rank
+       FROM (SELECT id, public_at FROM found ORDER BY public_at DESC, id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id
+       ORDER BY rank DESC, c.public_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      'picked.rank DESC, a.public_at DESC, a.id DESC',
+      `found AS MATERIALIZED (${matches} ORDER BY m.public_at DESC, m.id DESC LIMIT ${candidates}::int + 1), `,
+    ),
+    params,
   );
-  return { rows, total };
+  // A page past the last one has no row to carry the count: count alone then (never on a normal page).
+  const matched = rows[0]?.matched ?? (filter.offset === 0 ? 0 : await countMatches(db, filter));
+  for (const row of rows) delete (row as Partial<typeof row>).matched;
+  return { rows, total: Math.min(matched, filter.candidates), partial: matched > filter.candidates };
+}
+
+/** How many match, up to `candidates` + 1: for a page past the last one, which has no row to carry the count. */
+async function countMatches(db: Queryable, filter: SearchFilter): Promise<number> {
+  const params: unknown[] = [];
+  const matches = searchMatches(filter, params);
+  params.push(filter.candidates + 1);
+  return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matches} LIMIT $${params.length}) found`, params))[0]?.n ?? 0;
 }
 
 // ---- authors

@@ -18,6 +18,11 @@ export const READ_WINDOW_MINUTES = 30;
 export const RELATED_SIZE = 4;
 export const OTHER_AUTHORS = 6;
 /**
+ * A search ranks at most this many matches, the newest; a broader one answers `partial: true` with this
+ * total (docs/performance.md, "Deep pages and broad search"). Ranking reads each candidate's vector.
+ */
+export const SEARCH_CANDIDATES = 1000;
+/**
  * The home sections are the heaviest public read (docs/performance.md, 10k articles):
  * kept per content version, at most this long (reads and scheduled posts change them without a write).
  */
@@ -33,14 +38,11 @@ export function isBot(userAgent: string | undefined): boolean {
   return !userAgent || BOT_USER_AGENT.test(userAgent);
 }
 
-/** List pages after this one count as heavy reads (a large OFFSET scans every row before it). */
-export const DEEP_PAGE = 10;
-
 export class PublicContentService {
   private homeCache: { version: number; at: number; value: Promise<HomeSections> } | null = null;
 
   /**
-   * Heavy public reads (every search, list pages past DEEP_PAGE) run at most `heavyReadConcurrency`
+   * Heavy public reads (every search) run at most `heavyReadConcurrency`
    * at once per process, `heavyReadQueue` more wait, the rest get 503 SERVER_BUSY: 40 anonymous
    * broad searches cannot queue 40 statements in front of everyone (docs/decisions/faults.md).
    */
@@ -95,12 +97,8 @@ export class PublicContentService {
     return category.id;
   }
 
+  /** Any page costs about what page 1 costs (cards are built for the page's rows only): never capped. */
   async articles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
-    const page = input.page ?? 1;
-    return page > DEEP_PAGE ? this.heavyReads.run(() => this.readArticles(input)) : this.readArticles(input);
-  }
-
-  private async readArticles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const categoryId = await this.categoryId(input.category);
@@ -122,14 +120,15 @@ export class PublicContentService {
     const q = input.q.trim();
     const categoryId = await this.categoryId(input.category);
     const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
-    if (!q) return { items: [], total: 0, page, limit, topic: null };
-    const { rows, total } = await articles.search(this.deps.db, {
+    if (!q) return { items: [], total: 0, page, limit, topic: null, partial: false };
+    const { rows, total, partial } = await articles.search(this.deps.db, {
       q,
       limit,
       offset: (page - 1) * limit,
       categoryId,
       topicId: topic?.id,
       headlineOptions: HEADLINE_OPTIONS,
+      candidates: SEARCH_CANDIDATES,
     });
     return {
       items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
@@ -137,6 +136,7 @@ export class PublicContentService {
       page,
       limit,
       topic: topic ? toChip(topic) : null,
+      partial,
     };
   }
 

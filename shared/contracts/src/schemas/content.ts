@@ -279,6 +279,11 @@ export const SearchPageSchema = Type.Object({
   page: Type.Integer({ minimum: 1 }),
   limit: Type.Integer({ minimum: 1 }),
   topic: Type.Union([CategoryChipSchema, Type.Null()]),
+  /**
+   * True when more articles matched than a search ranks (the newest 1000): the items are the best of those,
+   * and `total` is a lower bound of the matches (what can be paged through). Absent or false: exact.
+   */
+  partial: Type.Optional(Type.Boolean()),
 });
 
 /** GET /public/author/{id}/{unique_key}: the author's user id and unique_key (users' keys are not slugs). */
