@@ -9,6 +9,7 @@ import type {
   PublicArticlesInput,
   PublicUser,
   SearchInput,
+  SearchPage,
 } from '@vitrine/contracts';
 import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
 
@@ -31,8 +32,8 @@ export async function fetchPublicArticles(http: PublicHttp, params: PublicArticl
   return data.data;
 }
 
-export async function searchArticles(http: PublicHttp, params: SearchInput): Promise<ListPage<ArticleCard>> {
-  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/search', { params });
+export async function searchArticles(http: PublicHttp, params: SearchInput): Promise<SearchPage> {
+  const { data } = await http.get<Envelope<SearchPage>>('/public/search', { params });
   return data.data;
 }
 

@@ -44,6 +44,7 @@ export const publicSite: Messages<typeof source> = {
     count_zero: 'No articles found',
     count_one: '{{count}} article found',
     count_other: '{{count}} articles found',
+    countPartial: 'The {{count}} newest articles with these words — refine your search to see others',
     emptyTitle: 'No results found',
     emptyText: 'Try other words or browse the blog categories.',
     prompt: 'Type a topic or keyword to find articles.',

@@ -42,6 +42,7 @@ export const publicSite = {
     count_zero: 'Nenhum artigo encontrado',
     count_one: '{{count}} artigo encontrado',
     count_other: '{{count}} artigos encontrados',
+    countPartial: 'Os {{count}} artigos mais recentes com esses termos — refine a busca para ver outros',
     emptyTitle: 'Nenhum resultado encontrado',
     emptyText: 'Tente outras palavras ou navegue pelas categorias do blog.',
     prompt: 'Digite um tema ou palavra-chave para encontrar artigos.',

@@ -57,5 +57,6 @@ export type CategoriesListInput = Static<typeof S.CategoriesListBody>;
 export type HomeSections = Static<typeof S.HomeSectionsSchema>;
 export type PublicArticlesInput = Static<typeof S.PublicArticlesQuery>;
 export type SearchInput = Static<typeof S.SearchQuery>;
+export type SearchPage = Static<typeof S.SearchPageSchema>;
 export type PublicArticle = Static<typeof S.PublicArticleSchema>;
 export type AuthorProfile = Static<typeof S.AuthorProfileSchema>;

@@ -35,6 +35,13 @@ describe('SearchPage', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('design limpo');
   });
 
+  it('a broad search cut short says so (partial: the newest matches only)', async () => {
+    answer(() => ok({ items: [card({ title: 'Um de muitos' })], total: 1000, page: 1, limit: 12, topic: null, partial: true }));
+    renderPage(SearchPage, ROUTE, '/list-article-results/tecnologia');
+    expect(await screen.findByRole('heading', { name: 'Um de muitos' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Os 1000 artigos mais recentes com esses termos — refine a busca para ver outros');
+  });
+
   it('keeps text safe when stripping tags', () => {
     expect(sanitizeHighlight('a &lt;b&gt; <mark>c &amp; d</mark> <style>x{}</style><em>e</em>')).toBe('a &lt;b&gt; <mark>c &amp; d</mark> e');
   });

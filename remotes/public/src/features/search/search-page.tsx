@@ -61,7 +61,7 @@ function Results() {
   return (
     <>
       <p className="vt-search-page__count" role="status">
-        {t('search.count', { count: total })}
+        {results.data.partial ? t('search.countPartial', { count: total }) : t('search.count', { count: total })}
       </p>
       <ol className="vt-search-page__list">
         {items.map((article) => (
