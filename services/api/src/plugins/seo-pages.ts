@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicSeo, RemotesConfig, RouteHttp } from '@vitrine/contracts';
+import { isSeoPage, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
 import feedRoutes from '../routes/feeds';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
@@ -67,7 +67,9 @@ export default fp<SeoPagesOptions>(
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
       const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
-      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo: await seoEntries() });
+      // The staff's SEO markup goes on public pages only (SPEC §2), never on the not-found page.
+      const seo = page.route !== 'not-found' && isSeoPage(url.split('?', 1)[0] ?? '/') ? await seoEntries() : [];
+      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo });
       return html === undefined ? undefined : { statusCode: page.status, html };
     };
 

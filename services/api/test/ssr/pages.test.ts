@@ -183,5 +183,7 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     const res = await page('/blog');
     expect(res.body).toContain('<meta name="google-site-verification" content="abc">');
     expect(res.body).toMatch(/<body><noscript>ga<\/noscript>/);
+    // Never on the not-found page.
+    expect((await page('/nada-aqui')).body).not.toContain('google-site-verification');
   });
 });
