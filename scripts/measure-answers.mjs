@@ -10,6 +10,7 @@
 // revalidation (If-None-Match with the ETag just answered) where the answer has an ETag.
 import http from 'node:http';
 import autocannon from 'autocannon';
+import { capture } from './bench-lib.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const DURATION = Number(process.env.ANSWERS_DURATION ?? 5);
@@ -17,19 +18,6 @@ const CONNECTIONS = Number(process.env.ANSWERS_CONNECTIONS ?? 20);
 const PATHS = (process.env.ANSWERS_PATHS ?? '/,/api/public/home,/api/public/articles?page=1,/rss.xml,/sitemap.xml').split(',');
 const BROWSER = 'gzip, deflate, br';
 const COPIED = ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control'];
-
-/** One GET with the raw bytes as sent (http.get never decodes). */
-function fetchRaw(url, headers) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /** A bare server answering every request with `answer` (what Vitrine sent, headers included). */
 async function bareServer(answer) {
@@ -60,7 +48,7 @@ for (const path of PATHS) {
     ['browser', { 'accept-encoding': BROWSER }],
   ]) {
     const headers = { ...accept, ...encoding };
-    const answer = await fetchRaw(BASE_URL + path, headers);
+    const answer = await capture(BASE_URL + path, headers);
     const bare = await bareServer(answer);
     const vitrine = await load(BASE_URL + path, headers);
     const limit = await load(bare.url + path, headers);
@@ -68,7 +56,7 @@ for (const path of PATHS) {
     rows.push({ path, client, status: answer.status, bytes: answer.body.length, encoding: answer.headers['content-encoding'] ?? '–', vitrine, limit });
     if (client === 'browser' && answer.headers.etag) {
       const revalidate = { ...headers, 'if-none-match': answer.headers.etag };
-      const notModified = await fetchRaw(BASE_URL + path, revalidate);
+      const notModified = await capture(BASE_URL + path, revalidate);
       const bare304 = await bareServer(notModified);
       const v = await load(BASE_URL + path, revalidate);
       const l = await load(bare304.url + path, revalidate);

@@ -40,3 +40,8 @@ export function websiteJsonLd(ctx: HeadContext): object {
     },
   };
 }
+
+/** The head of a page whose subject is not there (its not-found state): titled, never indexed. */
+export function notFoundHead(ctx: HeadContext, titleKey: string): PageHead {
+  return { title: titled(ctx.t(titleKey)), description: '', canonical: '/blog', type: 'website', index: false };
+}

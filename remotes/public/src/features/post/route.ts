@@ -1,4 +1,4 @@
-import { absolute, describe, feedLinks, organization, titled } from '../../lib/head';
+import { absolute, describe, feedLinks, notFoundHead, organization, titled } from '../../lib/head';
 import { fullName, postPath, profilePath } from '../../lib/paths';
 import { definePage } from '../../lib/route';
 import { postLoader } from './loader';
@@ -7,7 +7,7 @@ export const postRoute = definePage({
   loaders: [postLoader],
   head: (read, ctx) => {
     const post = read(postLoader);
-    if (!post) return { title: titled(ctx.t('public:post.notFoundTitle')), description: '', canonical: '/blog', type: 'website', index: false };
+    if (!post) return notFoundHead(ctx, 'public:post.notFoundTitle');
     const { article } = post;
     const canonical = absolute(ctx, postPath(article));
     const description = describe(article.meta_description || article.excerpt);

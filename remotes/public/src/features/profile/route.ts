@@ -1,4 +1,4 @@
-import { absolute, describe, feedLinks, organization, titled } from '../../lib/head';
+import { absolute, describe, feedLinks, notFoundHead, organization, titled } from '../../lib/head';
 import { fullName, profilePath } from '../../lib/paths';
 import { definePage } from '../../lib/route';
 import { profileLoader } from './loader';
@@ -7,7 +7,7 @@ export const profileRoute = definePage({
   loaders: [profileLoader],
   head: (read, ctx) => {
     const profile = read(profileLoader);
-    if (!profile) return { title: titled(ctx.t('public:profile.notFoundTitle')), description: '', canonical: '/blog', type: 'website', index: false };
+    if (!profile) return notFoundHead(ctx, 'public:profile.notFoundTitle');
     const { author } = profile;
     const name = fullName(author);
     const canonical = absolute(ctx, profilePath(author));
