@@ -96,6 +96,26 @@ export const SSR_DATA_ID = 'vt-ssr-data';
 /** The cookie that tells the server the visitor's chosen language (set with the stored choice; `?lang=` wins). */
 export const LANGUAGE_COOKIE = 'vt_lang';
 
+/**
+ * JSON inside a <script> (the hydration data, JSON-LD): `<`, `>` and `&` as \u escapes, so no text in it
+ * ("</script>", "<!--") can end the element; U+2028/9 too.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A public page as the shell's server build renders it (hosts/shell/src/server/render.tsx), for the server to send. */
+export interface ServerRenderedPage {
+  status: number;
+  /** The route name rendered ('not-found' for an unknown path). */
+  route: string;
+  /** <title> and the page's head tags. */
+  head: string;
+  /** The markup inside #root. */
+  body: string;
+  data: SsrData;
+}
+
 /** The hydration data of a server-rendered page. */
 export interface SsrData {
   /** The language it was rendered in. */

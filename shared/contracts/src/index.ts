@@ -3,4 +3,5 @@ export * from './access';
 export * from './errors';
 export * from './validation';
 export * from './federation';
+export * from './locale';
 export type * from './schemas/types';

@@ -1,24 +1,10 @@
-/** The five interface languages (SPEC §1) with their native names. */
-export const LOCALES = [
-  { code: 'pt-BR', nativeName: 'Português (Brasil)' },
-  { code: 'en-US', nativeName: 'English (US)' },
-  { code: 'es-ES', nativeName: 'Español' },
-  { code: 'fr-FR', nativeName: 'Français' },
-  { code: 'ht-HT', nativeName: 'Kreyòl ayisyen' },
-] as const;
+import { DEFAULT_LOCALE, LANGUAGE_QUERY_PARAM, normalizeLocale, type Locale } from '@vitrine/contracts';
 
-export type Locale = (typeof LOCALES)[number]['code'];
-
-export const LOCALE_CODES: readonly Locale[] = LOCALES.map((locale) => locale.code);
-
-/** The product default (SPEC §1, §9). */
-export const DEFAULT_LOCALE: Locale = 'pt-BR';
+// The languages and the tag rule are the contracts' (the server renders pages with the same rule).
+export { DEFAULT_LOCALE, isLocale, LANGUAGE_QUERY_PARAM, LOCALE_CODES, LOCALES, normalizeLocale, type Locale } from '@vitrine/contracts';
 
 /** localStorage key holding the visitor's explicit language choice. */
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
-
-/** The URL parameter that picks a language (`?lang=en-US`, `?lang=en`). */
-export const LANGUAGE_QUERY_PARAM = 'lang';
 
 /**
  * i18next fallbacks: es-ES, fr-FR and ht-HT hold only the action texts and fall
@@ -30,25 +16,6 @@ export const FALLBACK_LNG = {
   'ht-HT': ['en-US'],
   default: ['pt-BR'],
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value);
-}
-
-/**
- * One of the five codes for a language tag, case-insensitive: 'EN-us' → 'en-US',
- * 'pt_br' → 'pt-BR'; a bare or other-region language maps to its one locale
- * ('en', 'en-GB' → 'en-US'; 'pt', 'pt-PT' → 'pt-BR'). Null when not supported.
- */
-export function normalizeLocale(value: unknown): Locale | null {
-  if (typeof value !== 'string') return null;
-  const tag = value.trim().replace(/_/g, '-').toLowerCase();
-  if (!tag) return null;
-  const exact = LOCALE_CODES.find((code) => code.toLowerCase() === tag);
-  if (exact) return exact;
-  const language = tag.split('-')[0];
-  return LOCALE_CODES.find((code) => code.slice(0, 2).toLowerCase() === language) ?? null;
-}
 
 export interface InitialLocaleInput {
   /** location.search (with or without '?'). */

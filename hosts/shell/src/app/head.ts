@@ -1,4 +1,4 @@
-import type { PageHead } from '@vitrine/contracts';
+import { jsonForScript, type PageHead } from '@vitrine/contracts';
 import { LOCALES } from '@vitrine/i18n';
 
 /** Marks the head tags a page owns: the browser replaces them on navigation. */
@@ -6,14 +6,6 @@ export const HEAD_ATTRIBUTE = 'data-vt-head';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-/**
- * JSON inside a <script>: `<`, `>` and `&` as \u escapes, so no text in it ("</script>", "<!--")
- * can end the element; U+2028/9 too.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
 

@@ -6,7 +6,7 @@ import * as core from '@vitrine/core';
 import * as ui from '@vitrine/ui';
 import * as i18nPackage from '@vitrine/i18n';
 import { ensureResources, LOCALE_CODES, type Locale } from '@vitrine/i18n';
-import { REMOTES, type RouteHttp, type ServerRemoteModule, type SsrData } from '@vitrine/contracts';
+import { REMOTES, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage } from '@vitrine/contracts';
 import { escapeHtml, headTags } from '../app/head';
 import { routes, type RouteHandle } from '../app/router';
 import { isLoadedPage, type ServerLoadContext } from '../federation/public-route';
@@ -41,16 +41,8 @@ export interface RenderInput {
   timeoutMs?: number;
 }
 
-export interface RenderedPage {
-  status: number;
-  /** The route name rendered ('not-found' for an unknown path). */
-  route: string;
-  /** <title> and the page's head tags. */
-  head: string;
-  /** The markup inside #root. */
-  body: string;
-  data: SsrData;
-}
+/** The browser's route table, for the server (built once: the routes never change in a build). */
+const handler = createStaticHandler(routes);
 
 let currentRemote: ServerRemoteModule | undefined;
 let remoteNamespaces: readonly string[] = [];
@@ -98,12 +90,11 @@ function toHtml(element: React.ReactElement, timeoutMs: number): Promise<string>
  * The page at `url`, or undefined when it is not a server-rendered page (the sign-in pages, the
  * back-office, a remote route the remote does not render, a redirect): the plain shell answers those.
  */
-export async function render(input: RenderInput): Promise<RenderedPage | undefined> {
+export async function render(input: RenderInput): Promise<ServerRenderedPage | undefined> {
   adoptRemote(input.remote);
   await ensureResources(core.i18n, input.lang, remoteNamespaces);
   const i18n = core.i18n.cloneInstance({ lng: input.lang, initAsync: false });
 
-  const handler = createStaticHandler(routes);
   const request = new Request(new URL(input.url, input.origin));
   const requestContext: ServerLoadContext = { server: true, http: input.http };
   const context = await handler.query(request, { requestContext });

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, normalizeLocale } from '@vitrine/contracts';
 import { etagMatches } from '../lib/etag';
 import { createVersionFeed, type VersionFeed } from '../services/content-version-feed';
 
@@ -133,17 +134,7 @@ export async function servePublicJson(request: FastifyRequest, reply: FastifyRep
   });
 }
 
-const LANG_COOKIE = /(?:^|;\s*)vt_lang=([^;]*)/;
-/**
- * The five interface languages (shared/i18n LOCALE_CODES; the API does not import shared/i18n). Only a
- * key's part: the page renderer, which knows its languages, can pass its own choice in the key instead.
- */
-const PAGE_LANGUAGES = ['pt-BR', 'en-US', 'es-ES', 'fr-FR', 'ht-HT'] as const;
-
-function pageLanguage(value: string | null | undefined): string | undefined {
-  const tag = value?.trim().replace(/_/g, '-').toLowerCase();
-  return tag ? PAGE_LANGUAGES.find((code) => code.toLowerCase() === tag) : undefined;
-}
+const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
 /** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR. */
 export function requestLanguage(request: FastifyRequest): string {
@@ -156,7 +147,7 @@ export function requestLanguage(request: FastifyRequest): string {
   } catch {
     fromCookie = undefined;
   }
-  return pageLanguage(fromQuery) ?? pageLanguage(fromCookie) ?? PAGE_LANGUAGES[0];
+  return normalizeLocale(fromQuery) ?? normalizeLocale(fromCookie) ?? DEFAULT_LOCALE;
 }
 
 /** Weak ETag from the version token and the key: a revalidation is answered without the entry, let alone a query. */

@@ -1,21 +1,5 @@
-import { SSR_DATA_ID, type SsrData } from '@vitrine/contracts';
-
-/** A server-rendered page, as the shell's server build answers it (hosts/shell/src/server/render.tsx). */
-export interface RenderedPage {
-  status: number;
-  route: string;
-  head: string;
-  body: string;
-  data: SsrData;
-}
-
-/**
- * JSON inside a <script>: `<`, `>` and `&` as \u escapes, so no text in it ("</script>", "<!--")
- * can end the element; U+2028/9 too.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+import { jsonForScript, SSR_DATA_ID, type ServerRenderedPage } from '@vitrine/contracts';
+import { escapeHtml } from '../lib/html';
 
 const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
 const DESCRIPTION = /<meta\b(?:[^>"']|"[^"]*"|'[^']*')*\bname\s*=\s*(?:"description"|'description'|description)(?=[\s>/])(?:[^>"']|"[^"]*"|'[^']*')*>/gi;
@@ -35,24 +19,22 @@ export interface DocumentParts {
   seo: readonly { head_markup: string; body_markup: string }[];
 }
 
-const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
  * The shell's index.html around a rendered page: its language, its head (title, tags, the remote's
  * stylesheets, the SEO markup), its markup inside #root and its hydration data. Replacements use
  * functions, never strings, so `$&` in a title stays literal. Undefined when the shell has no empty
  * #root (the plain shell is sent then).
  */
-export function composeDocument(shellHtml: string, page: RenderedPage, parts: DocumentParts): string | undefined {
+export function composeDocument(shellHtml: string, page: ServerRenderedPage, parts: DocumentParts): string | undefined {
   if (!ROOT.test(shellHtml)) return undefined;
   const styles =
-    parts.styles.map((href) => `<link rel="stylesheet" href="${attr(href)}">`).join('') +
-    (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${attr(href)}">`).join('');
+    parts.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');
   const seoBody = parts.seo.map((entry) => entry.body_markup.trim()).filter(Boolean).join('');
   const data = `<script id="${SSR_DATA_ID}" type="application/json">${jsonForScript(page.data)}</script>`;
   let html = shellHtml.replace(TITLE, '').replace(DESCRIPTION, '');
-  html = html.replace(HTML_OPEN, (open) => (/\blang\s*=/.test(open) ? open.replace(/\blang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, () => `lang="${attr(page.data.lang)}"`) : open.replace(/>$/, () => ` lang="${attr(page.data.lang)}">`)));
+  html = html.replace(HTML_OPEN, (open) => (/\blang\s*=/.test(open) ? open.replace(/\blang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, () => `lang="${escapeHtml(page.data.lang)}"`) : open.replace(/>$/, () => ` lang="${escapeHtml(page.data.lang)}">`)));
   html = html.replace(HEAD_END, (end) => `${page.head}${styles}${seoHead}${end}`);
   if (seoBody) html = html.replace(BODY_OPEN, (open) => `${open}${seoBody}`);
   html = html.replace(ROOT, (_match, open: string, close: string) => `${open}${page.body}${close}`);

@@ -3,8 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RouteHttp, ServerRemoteModule } from '@vitrine/contracts';
-import type { RenderedPage } from './document';
+import type { RouteHttp, ServerRemoteModule, ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
 
 /** The shell's server build (hosts/shell/dist/server/render.js). */
 interface ShellServer {

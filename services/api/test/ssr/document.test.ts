@@ -1,5 +1,6 @@
 import { escapeXml } from '../../src/services/feeds';
-import { composeDocument, jsonForScript, type RenderedPage } from '../../src/ssr/document';
+import { jsonForScript, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { composeDocument } from '../../src/ssr/document';
 
 const SHELL =
   '<!doctype html><html lang=pt-BR><head><meta charset=utf-8><title>Vitrine</title>' +

@@ -95,8 +95,9 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(html.match(/<script(?![^>]*(?:type="application\/(?:json|ld\+json)"|src=))[^>]*>/g)).toBeNull();
   });
 
-  it('?lang=en-US and the remembered language (cookie) render in English', async () => {
-    for (const res of [await page('/?lang=en-US'), await page('/', { cookie: 'vt_lang=en-US' })]) {
+  it('?lang=en-US (or en) and the remembered language (cookie) render in English', async () => {
+    // The browser's own tag rule: a bare `en` is en-US too (contracts' normalizeLocale serves both).
+    for (const res of [await page('/?lang=en-US'), await page('/?lang=en'), await page('/', { cookie: 'vt_lang=en-US' })]) {
       expect(res.statusCode).toBe(200);
       expect(res.body).toMatch(/<html lang="en-US">/);
       expect(text(res.body)).toContain('Content that brings your company closer to the people who matter');
