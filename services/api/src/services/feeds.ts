@@ -1,3 +1,4 @@
+import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
 import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
@@ -14,9 +15,9 @@ import * as seo from '../repositories/seo-pages';
  * server-rendered by the public remote's React components (docs/decisions/server-rendering.md).
  */
 
-export const SITE_NAME = 'Vitrine';
-export const SITE_LANGUAGE = 'pt-BR';
-export const FEED_SIZE = 20;
+const SITE_NAME = 'Vitrine';
+const SITE_LANGUAGE = 'pt-BR';
+const FEED_SIZE = 20;
 /** Sitemap, robots.txt and feeds: shared caches may keep them five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
 // The feed's channel texts (pt-BR, the site's language; the public remote's blog.title and blog.subtitle).
@@ -48,7 +49,7 @@ function iso(value: Date | string): string {
 }
 
 /** RFC 822 date (RSS 2.0): "Tue, 02 Jan 2024 15:04:05 GMT". */
-export function rfc822(value: Date | string): string {
+function rfc822(value: Date | string): string {
   return toDate(value).toUTCString();
 }
 
@@ -56,15 +57,11 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function postPath(article: { unique_key: string; id: number }): string {
-  return `/post/${encodeURIComponent(article.unique_key)}/${article.id}`;
-}
+/** A post's and an author's page: the route table's own paths (what the public remote links to). */
+const postPath = (article: { unique_key: string; id: number }) => buildPath(PUBLIC_ROUTES.post, { uniqueKey: article.unique_key, id: article.id });
+const profilePath = (author: { unique_key: string; id: number }) => buildPath(PUBLIC_ROUTES.profile, { uniqueKey: author.unique_key, id: author.id });
 
-export function profilePath(author: { unique_key: string; id: number }): string {
-  return `/profile/${encodeURIComponent(author.unique_key)}/${author.id}`;
-}
-
-export function blogPath(category?: string): string {
+function blogPath(category?: string): string {
   return category ? `/blog?category=${encodeURIComponent(category)}` : '/blog';
 }
 
