@@ -128,9 +128,3 @@ export interface SsrData {
   runtime?: { apiBaseUrl: string; remotes: Record<string, string> };
 }
 
-/**
- * The id of the `<script type="application/json">` in which the server embeds the
- * API answers of a page's first render (`{ "<api path>": <answer> }`); read by
- * @vitrine/core's http client, written by the API's crawler pages.
- */
-export const INITIAL_DATA_ID = 'vt-initial-data';

@@ -2,7 +2,6 @@ import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } f
 import { authStore } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
 import { handleError, isHttpError } from './error-handler';
-import { takeInitialData } from './initial-data';
 import { loadTexts } from './i18n';
 
 let client: Promise<AxiosInstance> | null = null;
@@ -42,12 +41,6 @@ export const http = {
   adapter: undefined as AxiosAdapter | undefined,
 
   async get<T = unknown>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {
-    if (!config?.params) {
-      const body = takeInitialData(url);
-      if (body !== undefined) {
-        return { data: body as T, status: 200, statusText: 'OK', headers: {}, config: {} as AxiosResponse['config'] };
-      }
-    }
     return (await httpClient()).get<T>(url, config);
   },
   async post<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>> {

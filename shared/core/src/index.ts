@@ -7,4 +7,3 @@ export * from './i18n';
 export * from './http';
 export * from './error-handler';
 export * from './navigation';
-export * from './initial-data';
