@@ -15,6 +15,7 @@ import rateLimitPlugin from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import answerCachePlugin from './plugins/answer-cache';
+import answerReplayPlugin from './plugins/answer-replay';
 import noStorePlugin from './plugins/no-store';
 import seoPagesPlugin from './plugins/seo-pages';
 import staticSite, { type SiteOptions } from './plugins/static-site';
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
   await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
+  // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
+  await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
   await app.register(answerCachePlugin, { maxBytes: config.answerCacheBytes, maxAgeMs: config.answerCacheMaxAgeS * 1000 });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);

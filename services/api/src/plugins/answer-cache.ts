@@ -65,6 +65,12 @@ const gzip = promisify(zlib.gzip);
 
 /** Smaller bodies are sent as they are (a compressed copy would barely be smaller than its headers). */
 const COMPRESS_MIN_BYTES = 256;
+/**
+ * How long a sent answer is repeated by the answer replay without passing here again: the key's other
+ * inputs that live outside the content version (a redeployed shell or server build, an answer rebuilt
+ * for its age) are looked at again at least this often.
+ */
+const REPLAY_MS = 1000;
 /** Per entry, besides its bytes: the key, the ETag and the object (a rough figure, so many tiny entries count too). */
 const ENTRY_OVERHEAD = 512;
 
@@ -216,6 +222,9 @@ export default fp<AnswerCacheOptions>(
       if (entry.etag) void reply.header('etag', entry.etag);
       // Sent as stored: @fastify/compress leaves an answer with a Content-Encoding alone.
       if (body !== entry.identity) void reply.header('content-encoding', encoding);
+      // The same request again within REPLAY_MS is answered from the replay, while the version holds.
+      const until = Date.now() + REPLAY_MS;
+      app.answerReplay.offer(reply, body, () => Date.now() < until && versions.peek() === entry.token);
       return reply.send(body);
     };
 
@@ -246,7 +255,10 @@ export default fp<AnswerCacheOptions>(
         return true;
       },
       stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),
-      clear: () => entries.clear(),
+      clear: () => {
+        entries.clear();
+        app.answerReplay.clear();
+      },
     };
     app.decorate('answerCache', cache);
 
@@ -261,5 +273,5 @@ export default fp<AnswerCacheOptions>(
       await versions.close();
     });
   },
-  { name: 'answer-cache', dependencies: ['services'] },
+  { name: 'answer-cache', dependencies: ['services', 'answer-replay'] },
 );

@@ -18,6 +18,11 @@ export interface VersionFeed {
    * background re-read (at most one per `fallbackMs`), and it still answers at once from what is known.
    */
   current(): Promise<string>;
+  /**
+   * The same token when memory alone can tell it now (no notification waiting to be applied, no re-read
+   * or scheduled instant due), else undefined: the caller then asks current(). The answer replay's test.
+   */
+  peek(): string | undefined;
   /** Re-reads now (after a write in this process, so its author reads their own write). */
   refresh(): Promise<void>;
   listening(): boolean;
@@ -106,6 +111,8 @@ export async function createVersionFeed(options: VersionFeedOptions): Promise<Ve
       })
     : undefined;
 
+  const token = () => (state.version < 0 ? 'x' : `${state.version}-${(state.liveAt ?? 0).toString(36)}`);
+
   return {
     async current() {
       if (dirty && inflight) await inflight;
@@ -117,8 +124,13 @@ export async function createVersionFeed(options: VersionFeedOptions): Promise<Ve
         recheckAt = now + fallbackMs;
         void refresh();
       }
-      if (state.version < 0) return 'x';
-      return `${state.version}-${(state.liveAt ?? 0).toString(36)}`;
+      return token();
+    },
+    peek() {
+      if (dirty || state.version < 0) return undefined;
+      const now = Date.now();
+      if ((state.nextAt !== null && now >= state.nextAt + skewMs) || now >= recheckAt) return undefined;
+      return token();
     },
     refresh,
     listening: () => listening,

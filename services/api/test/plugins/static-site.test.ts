@@ -122,6 +122,31 @@ describe('static site plugin', () => {
     expect(remote.body).toBe('new remote chunk');
   });
 
+  it('repeats a file sent whole from memory (answer replay), and a rewritten entry file at once', async () => {
+    const get = () => app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js', headers: { accept: '*/*' } });
+    const first = await get();
+    const before = app.answerReplay.stats().hits;
+    const again = await get();
+    expect(app.answerReplay.stats().hits).toBe(before + 1);
+    const { date: _a, ...firstHeaders } = first.headers;
+    const { date: _b, ...againHeaders } = again.headers;
+    expect(againHeaders).toEqual(firstHeaders);
+    expect(again.body).toBe('entry');
+    // Redeployed under the same name: the next request gets the new file, and a 304 only for the new ETag.
+    write(publicDir, { 'remoteEntry.js': 'entry, deployed again' });
+    const redeployed = await get();
+    expect(redeployed.body).toBe('entry, deployed again');
+    expect(app.answerReplay.stats().hits).toBe(before + 1);
+    const revalidated = await app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js', headers: { accept: '*/*', 'if-none-match': String(redeployed.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(app.answerReplay.stats().hits).toBe(before + 2);
+    write(publicDir, { 'remoteEntry.js': 'entry' });
+    // A range is the full path's (no replay of part of a file).
+    const part = await app.inject({ method: 'GET', url: '/main.js', headers: { range: 'bytes=0-6' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe('console');
+  });
+
   it('serves the shell with SPA fallback for browser navigations', async () => {
     for (const url of ['/', '/blog', '/admin/users', '/post/abc/1?x=1']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { LANGUAGE_COOKIE } from '@vitrine/contracts';
+import { etagMatches } from '../lib/etag';
+
+/**
+ * The answer replay (docs/decisions/answer-cache.md, "Replay"): an answer that the answer cache or
+ * the static files just sent is kept as it went out (status, every header, the body in the encoding
+ * the client asked for), keyed by what it depends on in the request. The same request again is
+ * answered from the first onRequest hook with those bytes, for as long as the answer stays valid,
+ * without the hooks, the negotiation and the lookups of the full path. That full path stays the only
+ * place answers are made: the replay only repeats them.
+ *
+ * What the key holds, and why that is enough: the URL as sent (path and query), Accept (a navigation
+ * gets a page, a script request a file), Accept-Encoding (the variant), the language cookie (a page's
+ * language) and Origin (CORS). Answers offered here are public (their routes' policy) and do not read
+ * anything else of the request; rate-limited routes offer nothing.
+ */
+
+export interface AnswerReplay {
+  /** Offers the answer being sent on this reply (its body exactly as sent) while `valid()` holds. */
+  offer(reply: FastifyReply, body: Buffer, valid: () => boolean): void;
+  stats(): { hits: number; entries: number; bytes: number };
+  clear(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerReplay: AnswerReplay;
+  }
+}
+
+interface Offer {
+  body: Buffer;
+  valid: () => boolean;
+}
+
+interface Recorded {
+  statusCode: number;
+  headers: OutgoingHttpHeaders;
+  /** The headers of a 304 to a matching If-None-Match: the same, without the body's. */
+  notModified: OutgoingHttpHeaders;
+  etag: string | undefined;
+  body: Buffer;
+  valid: () => boolean;
+}
+
+/** Headers of one exchange, not of the answer. */
+const PER_EXCHANGE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+const BODY_HEADERS = new Set(['content-length', 'content-type', 'content-encoding']);
+/** Per record, besides its body: the key and the headers (a rough figure). */
+const RECORD_OVERHEAD = 1024;
+const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+
+function keyOf(request: FastifyRequest): string {
+  const headers = request.headers;
+  const cookie = headers.cookie;
+  const lang = cookie === undefined ? '' : (LANG_COOKIE.exec(cookie)?.[1] ?? '');
+  return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${request.url}`;
+}
+
+/** A path whose last segment has an extension (`/main.js`): a file, never a page route. */
+function isFilePath(url: string): boolean {
+  const end = url.indexOf('?');
+  const pathname = end === -1 ? url : url.slice(0, end);
+  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+/** A built file stays what was read while its inode, size and mtime do (a redeploy writes new files or new contents). */
+function unchanged(file: string, seen: fs.Stats): () => boolean {
+  return () => {
+    const now = fs.statSync(file, { throwIfNoEntry: false });
+    return now !== undefined && now.ino === seen.ino && now.size === seen.size && now.mtimeMs === seen.mtimeMs;
+  };
+}
+
+export interface AnswerReplayOptions {
+  /** Bytes of the recorded bodies (answers of the answer cache share theirs with it: counted twice, a safe bound). */
+  maxBytes: number;
+}
+
+export default fp<AnswerReplayOptions>(
+  async function answerReplay(app: FastifyInstance, options: AnswerReplayOptions) {
+    const records = new LRUCache<string, Recorded>({
+      maxSize: Math.max(1, options.maxBytes),
+      maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 4)),
+      sizeCalculation: (record, key) => record.body.length + key.length + RECORD_OVERHEAD,
+    });
+    const offers = new WeakMap<FastifyReply, Offer>();
+    let hits = 0;
+
+    // First of the hooks that can answer (after the shutdown refusal): a recorded answer still valid goes out as it is.
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const method = request.method;
+      if ((method !== 'GET' && method !== 'HEAD') || request.headers.range !== undefined) return done();
+      const ifNoneMatch = request.headers['if-none-match'];
+      // A date-only revalidation is left to the full path (the replay compares ETags only).
+      if (ifNoneMatch === undefined && request.headers['if-modified-since'] !== undefined) return done();
+      const key = keyOf(request);
+      const record = records.get(key);
+      if (record === undefined) return done();
+      if (!record.valid()) {
+        records.delete(key);
+        return done();
+      }
+      hits += 1;
+      reply.hijack();
+      const res = reply.raw;
+      if (ifNoneMatch !== undefined && record.etag !== undefined && etagMatches(ifNoneMatch, record.etag)) {
+        res.writeHead(304, record.notModified);
+        res.end();
+      } else {
+        res.writeHead(record.statusCode, record.headers);
+        res.end(method === 'HEAD' ? undefined : record.body);
+      }
+      done();
+    });
+
+    // A built file sent whole by the static files (@fastify/static streams it from disk): offered with its
+    // bytes, read once, valid while the file is the same one (immutable, hashed chunks never change).
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      if (payload instanceof fs.ReadStream && request.method === 'GET' && reply.statusCode === 200 && isFilePath(request.url)) {
+        // The range read (fs.createReadStream's start and end, which its typings leave out): whole files only.
+        const { start, end } = payload as fs.ReadStream & { start?: number; end?: number };
+        const file = String(payload.path);
+        try {
+          const stat = fs.statSync(file);
+          const body = fs.readFileSync(file);
+          if ((start ?? 0) === 0 && (end === undefined || end === stat.size - 1) && body.length === stat.size) {
+            const immutable = String(reply.getHeader('cache-control') ?? '').includes('immutable');
+            offers.set(reply, { body, valid: immutable ? () => true : unchanged(file, stat) });
+          }
+        } catch {
+          // gone or unreadable meanwhile: sent by the full path, not recorded
+        }
+      }
+      done(null, payload);
+    });
+
+    // Recorded once it has gone out, with every header the full path gave it (security headers included).
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const offer = offers.get(reply);
+      if (offer !== undefined && request.method === 'GET' && !request.routeOptions.config.rateLimit && reply.statusCode !== 304) {
+        const headers: OutgoingHttpHeaders = {};
+        const notModified: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined || PER_EXCHANGE.has(name)) continue;
+          headers[name] = value;
+          if (!BODY_HEADERS.has(name)) notModified[name] = value;
+        }
+        headers['content-length'] = offer.body.length;
+        const etag = headers.etag === undefined ? undefined : String(headers.etag);
+        records.set(keyOf(request), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid });
+      }
+      done();
+    });
+
+    app.decorate('answerReplay', {
+      offer: (reply, body, valid) => offers.set(reply, { body, valid }),
+      stats: () => ({ hits, entries: records.size, bytes: records.calculatedSize }),
+      clear: () => records.clear(),
+    } satisfies AnswerReplay);
+  },
+  { name: 'answer-replay' },
+);

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { createArticle, createCategory, imageId } from '../content-helpers';
+import { BACKENDS, setupApp, type TestContext } from '../helpers';
+
+const SHELL = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title></head><body><div id=root></div></body></html>';
+const PAGE = { accept: 'text/html' };
+const BUILT = { shell: path.resolve(__dirname, '../../../../hosts/shell/dist'), public: path.resolve(__dirname, '../../../../remotes/public/dist') };
+const ENCODINGS = ['', 'gzip', 'gzip, deflate, br'];
+
+/** An answer as the client sees it, less what belongs to the exchange. */
+function shape(res: LightMyRequestResponse) {
+  const { date: _date, connection: _connection, ...headers } = res.headers;
+  return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+}
+
+describe.each(BACKENDS)('answer replay (%s)', (backend) => {
+  let ctx: TestContext;
+  let shellDir: string;
+  let image: string;
+  let category: { id: number };
+
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+  const hits = () => ctx.app.answerReplay.stats().hits;
+  const publish = (title: string) => createArticle(ctx, { image_id: image, category_ids: [category.id] }, { title, status: 'published' });
+
+  beforeAll(async () => {
+    shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-replay-shell-'));
+    fs.writeFileSync(path.join(shellDir, 'index.html'), SHELL);
+    fs.mkdirSync(path.join(shellDir, 'server'));
+    fs.copyFileSync(path.join(BUILT.shell, 'server', 'render.js'), path.join(shellDir, 'server', 'render.js'));
+    ctx = await setupApp(backend, { site: { shellDir, remotes: { public_remote: BUILT.public } } });
+    image = await imageId(ctx);
+    category = await createCategory(ctx, { name: 'Replay' });
+    await publish('Primeiro artigo repetido');
+  }, 60_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(shellDir, { recursive: true, force: true });
+  });
+
+  it('repeats a public answer with the very status, headers and bytes of the full path, per encoding', async () => {
+    for (const [url, accept] of [
+      ['/api/public/home', {}],
+      ['/rss.xml', {}],
+      ['/', PAGE],
+      ['/post/nao-existe', PAGE],
+    ] as const) {
+      for (const encoding of ENCODINGS) {
+        const headers: Record<string, string> = { ...accept, ...(encoding ? { 'accept-encoding': encoding } : {}) };
+        const full = await get(url, headers);
+        const before = hits();
+        const replayed = await get(url, headers);
+        expect({ url, encoding, replayed: hits() - before }).toEqual({ url, encoding, replayed: 1 });
+        expect(shape(replayed)).toEqual(shape(full));
+      }
+    }
+    // The security headers the full path adds are in the replayed answer too.
+    const page = await get('/', PAGE);
+    expect(page.headers['content-security-policy']).toMatch(/script-src/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a write ends the replay at once: the next request takes the full path and sees it', async () => {
+    await get('/rss.xml');
+    const before = hits();
+    expect((await get('/rss.xml')).body).not.toContain('Escrito agora mesmo');
+    expect(hits()).toBe(before + 1);
+    await publish('Escrito agora mesmo');
+    const after = await get('/rss.xml');
+    expect(after.body).toContain('Escrito agora mesmo');
+    expect(hits()).toBe(before + 1);
+  });
+
+  it('answers a matching If-None-Match with 304 and no body, HEAD with the headers alone', async () => {
+    const full = await get('/api/public/home', { 'accept-encoding': 'br' });
+    const etag = String(full.headers.etag);
+    const before = hits();
+    const notModified = await get('/api/public/home', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    expect(notModified.headers.etag).toBe(etag);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect(notModified.headers['cache-control']).toBe(full.headers['cache-control']);
+    const stale = await get('/api/public/home', { 'accept-encoding': 'br', 'if-none-match': 'W/"other"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(full.rawPayload)).toBe(true);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/api/public/home', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers['content-length']).toBe(String(full.rawPayload.length));
+    expect(hits()).toBe(before + 3);
+  });
+
+  it('keys what the answer depends on: the language cookie, Accept and the query string as sent', async () => {
+    const pt = await get('/', PAGE);
+    const en = await get('/', { ...PAGE, cookie: 'vt_lang=en-US; other=1' });
+    expect(pt.body).toContain('lang="pt-BR"');
+    expect(en.body).toContain('lang="en-US"');
+    expect((await get('/', { ...PAGE, cookie: 'vt_lang=en-US; other=2' })).body).toContain('lang="en-US"');
+    expect((await get('/', PAGE)).body).toContain('lang="pt-BR"');
+  });
+
+  it('never repeats a rate-limited answer (search counts every request)', async () => {
+    await get('/api/public/search?q=artigo');
+    const before = hits();
+    await get('/api/public/search?q=artigo');
+    await get('/api/public/search?q=artigo');
+    expect(hits()).toBe(before);
+  });
+});
