@@ -36,6 +36,8 @@ declare module 'fastify' {
 interface Offer {
   body: Buffer;
   valid: () => boolean;
+  /** The Content-Encoding the body is in (a file: by its name), checked against the header that went out. */
+  encoding?: string;
 }
 
 interface Recorded {
@@ -119,8 +121,10 @@ export default fp<AnswerReplayOptions>(
       done();
     });
 
-    // A built file sent whole by the static files (@fastify/static streams it from disk): offered with its
-    // bytes, read once, valid while the file is the same one (immutable, hashed chunks never change).
+    // A built file sent whole by the static files (@fastify/static streams it from disk): read once and sent
+    // as that buffer, offered with those bytes, valid while the file is the same one (hashed chunks never change).
+    // As a buffer, a file under 1 KiB (the build writes no .br/.gz for it) is no longer compressed on the fly
+    // by @fastify/compress (its threshold cannot see a stream's length).
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
       if (payload instanceof fs.ReadStream && request.method === 'GET' && reply.statusCode === 200 && isFilePath(request.url)) {
         // The range read (fs.createReadStream's start and end, which its typings leave out): whole files only.
@@ -128,10 +132,17 @@ export default fp<AnswerReplayOptions>(
         const file = String(payload.path);
         try {
           const stat = fs.statSync(file);
-          const body = fs.readFileSync(file);
-          if ((start ?? 0) === 0 && (end === undefined || end === stat.size - 1) && body.length === stat.size) {
-            const immutable = String(reply.getHeader('cache-control') ?? '').includes('immutable');
-            offers.set(reply, { body, valid: immutable ? () => true : unchanged(file, stat) });
+          if ((start ?? 0) === 0 && (end === undefined || end === stat.size - 1)) {
+            const body = fs.readFileSync(file);
+            if (body.length === stat.size) {
+              const immutable = String(reply.getHeader('cache-control') ?? '').includes('immutable');
+              // A file sent as it is may still be compressed on the way out (@fastify/compress, a route hook that
+              // runs after this one): then what went out is not this body, and onResponse sees it by its header.
+              const encoding = file.endsWith('.br') ? 'br' : file.endsWith('.gz') ? 'gzip' : 'identity';
+              offers.set(reply, { body, valid: immutable ? () => true : unchanged(file, stat), encoding });
+              payload.destroy();
+              return done(null, body);
+            }
           }
         } catch {
           // gone or unreadable meanwhile: sent by the full path, not recorded
@@ -151,6 +162,7 @@ export default fp<AnswerReplayOptions>(
           headers[name] = value;
           if (!BODY_HEADERS.has(name)) notModified[name] = value;
         }
+        if (offer.encoding !== undefined && offer.encoding !== String(headers['content-encoding'] ?? 'identity')) return done();
         headers['content-length'] = offer.body.length;
         const etag = headers.etag === undefined ? undefined : String(headers.etag);
         records.set(keyOf(request), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid });

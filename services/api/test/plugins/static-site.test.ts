@@ -141,6 +141,12 @@ describe('static site plugin', () => {
     expect(revalidated.statusCode).toBe(304);
     expect(app.answerReplay.stats().hits).toBe(before + 2);
     write(publicDir, { 'remoteEntry.js': 'entry' });
+    // A file too small for the build's .br/.gz copies is sent as it is, never compressed per request.
+    for (let i = 0; i < 2; i += 1) {
+      const tiny = await app.inject({ method: 'GET', url: '/123.abcdef12.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.body).toBe('chunk');
+    }
     // A range is the full path's (no replay of part of a file).
     const part = await app.inject({ method: 'GET', url: '/main.js', headers: { range: 'bytes=0-6' } });
     expect(part.statusCode).toBe(206);
@@ -197,6 +203,11 @@ describe('static site plugin', () => {
     const other = await buildApp({ config: testConfig(), db: noDb, logger: false, site: { shellDir } });
     const res = await other.inject({ method: 'GET', url: '/big.txt', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+    // Compressed on the way out, so not the file's bytes: never repeated as if it were.
+    const again = await other.inject({ method: 'GET', url: '/big.txt', headers: { 'accept-encoding': 'gzip' } });
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(again.rawPayload).toString()).toBe('vitrine '.repeat(2000));
+    expect(other.answerReplay.stats().hits).toBe(0);
     await other.close();
   });
 });
