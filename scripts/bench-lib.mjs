@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_ENV } from './lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_EMAIL = 'admin@vitrine.test';
@@ -67,7 +68,7 @@ export function watchRss(pidOf) {
 export async function startServer(args = [SERVER_JS], extraEnv = {}, { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-')), keepData = false } = {}) {
   const port = await freePort();
   // TRUST_PROXY: the bench gives some requests a client address of their own (ownAddress).
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, TRUST_PROXY: 'loopback', ...extraEnv };
+  const env = { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, TRUST_PROXY: 'loopback', ...extraEnv };
   for (const key of ['SMTP_URL', 'REMOTES_DIR_ADMIN', 'REMOTES_DIR_PUBLIC', 'ADMIN_REMOTE_URL', 'PUBLIC_REMOTE_URL']) delete env[key];
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const t0 = performance.now();

@@ -13,6 +13,14 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * it depends on, transitively (read from the package.json files: the workspace graph), plus the
  * build configuration it uses. A new dependency between packages is picked up by itself.
  */
+/**
+ * The environment the server runs with when npm start (and the bench) starts it: glibc's malloc keeps
+ * at most two arenas. Node's thread pool, the embedded database's worker and libvips otherwise each
+ * grow arenas of their own that are never given back (docs/performance.md, idle memory: a first start
+ * idled at 450 MiB with the default, 337 MiB with two). An operator's own value wins.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+
 export const TARGETS = {
   api: { dir: 'services/api', output: 'services/api/dist/server.js', configs: [] },
   public: { dir: 'remotes/public', output: 'remotes/public/dist/mf-manifest.json', configs: ['configs/webpack', 'configs/tsconfig.web.json', 'configs/tsconfig.base.json'] },

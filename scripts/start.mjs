@@ -2,7 +2,7 @@
 // (API + shell + remotes + uploads on PORT, default 8080).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildAll, needsBuild, root, TARGETS } from './lib.mjs';
+import { buildAll, needsBuild, root, SERVER_ENV, TARGETS } from './lib.mjs';
 
 const startedAt = Date.now();
 const stale = Object.keys(TARGETS).filter(needsBuild);
@@ -19,7 +19,7 @@ if (stale.length) {
 const server = spawn(process.execPath, [path.join(root, 'services/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, VITRINE_STARTED_AT: String(startedAt) },
+  env: { ...process.env, ...SERVER_ENV, VITRINE_STARTED_AT: String(startedAt) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,8 +1,7 @@
-import sharp from 'sharp';
 import { slugify } from '@vitrine/utils';
 import type { Queryable } from './db';
 import { defaultExcerpt, htmlToText } from './lib/html';
-import { processImage } from './lib/image-pipeline';
+import { imageTool, processImage } from './lib/image-pipeline';
 import type { ImageStorage } from './lib/image-storage';
 import { uniqueKey } from './lib/security';
 import * as articles from './repositories/articles';
@@ -98,7 +97,7 @@ export function demoArticleHtml(index: number, subject: string, audience: string
 
 /** Renders an SVG and stores it through the upload pipeline (WebP widths in the ImageStorage). */
 async function storeSvg(db: Queryable, storage: ImageStorage, svg: string, name: string, createdBy: number | null): Promise<string> {
-  const pngData = await sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
+  const pngData = await (await imageTool(Buffer.from(svg))).png({ compressionLevel: 0 }).toBuffer();
   const processed = await processImage(pngData, { quality: 70 });
   const id = uniqueKey().slice(0, 22);
   for (const v of processed.variants) await storage.save(id, v.width, v.data);

@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from 'sharp';
+import type sharpFunction from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../errors';
 
 /** Responsive widths (px); an image is never upscaled, its own width closes the list when smaller than 1920. */
@@ -7,6 +8,25 @@ export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 export const DEFAULT_IMAGE_WIDTH = 1280;
 /** sharp's format names → the MIME types we accept (decided from the bytes, never from the name or header). */
 const ACCEPTED: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', heif: 'image/avif' };
+type SharpModule = typeof sharpFunction;
+let loaded: Promise<SharpModule> | undefined;
+
+/**
+ * sharp (libvips, ≈ 19 MiB resident) is loaded with the first image, not at start: a server that
+ * receives no upload never pays it (docs/performance.md, idle memory). Each upload is decoded once
+ * and its variants written to storage, so libvips' operation cache (50 MB by default) is off.
+ */
+export async function imageTool(input: Buffer, options?: SharpOptions): Promise<Sharp> {
+  loaded ??= import('sharp').then((module) => {
+    // CommonJS through the bundle: the function is the module's default export.
+    const sharp = ((module as unknown as { default?: SharpModule }).default ?? module) as SharpModule;
+    sharp.cache(false);
+    return sharp;
+  });
+  const sharp = await loaded;
+  return sharp(input, options);
+}
+
 /** Refuse decompression bombs: pixels of the source image. */
 const MAX_PIXELS = 50_000_000;
 
@@ -39,8 +59,9 @@ export function variantWidths(sourceWidth: number): number[] {
  */
 export async function processImage(input: Buffer, options: { quality?: number } = {}): Promise<ProcessedImage> {
   let meta: Metadata;
+  const source = await imageTool(input, { limitInputPixels: MAX_PIXELS });
   try {
-    meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    meta = await source.metadata();
   } catch {
     throw unsupported();
   }
@@ -56,7 +77,9 @@ export async function processImage(input: Buffer, options: { quality?: number } 
   const variants: ProcessedImage['variants'] = [];
   try {
     for (const target of variantWidths(width)) {
-      const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
+      const { data, info } = await (
+        await imageTool(input, { limitInputPixels: MAX_PIXELS })
+      )
         .rotate()
         .resize({ width: target, withoutEnlargement: true })
         .webp({ quality: options.quality ?? 80, effort: 2 })
