@@ -56,6 +56,8 @@ interface Entry {
   gzip: Buffer | undefined;
   br: Buffer | undefined;
   builtAt: number;
+  /** Until when the answer replay may repeat this answer without this path looking at the key again. */
+  replayUntil: number;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -205,6 +207,7 @@ export default fp<AnswerCacheOptions>(
           identity,
           ...(await encode(identity)),
           builtAt: Date.now(),
+          replayUntil: 0,
         };
         // A newer version may have been stored meanwhile (this build started before a change): keep that one.
         const stored = entries.get(key, { updateAgeOnGet: false });
@@ -215,16 +218,17 @@ export default fp<AnswerCacheOptions>(
       return promise;
     };
 
-    const send = (request: FastifyRequest, reply: FastifyReply, entry: Entry, vary: string) => {
+    const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, vary: string) => {
       const encoding = (negotiator.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity') as Encoding;
       const body = (encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined) ?? entry.identity;
       void reply.code(entry.statusCode).header('cache-control', entry.cacheControl).header('vary', vary).type(entry.contentType);
       if (entry.etag) void reply.header('etag', entry.etag);
       // Sent as stored: @fastify/compress leaves an answer with a Content-Encoding alone.
       if (body !== entry.identity) void reply.header('content-encoding', encoding);
-      // The same request again within REPLAY_MS is answered from the replay, while the version holds.
-      const until = Date.now() + REPLAY_MS;
-      app.answerReplay.offer(reply, body, () => Date.now() < until && versions.peek() === entry.token);
+      // The same request again is answered from the replay while the version holds, this entry is the
+      // key's, and this path has looked at the key within REPLAY_MS (a 200 or a 304 here renews it).
+      entry.replayUntil = Date.now() + REPLAY_MS;
+      app.answerReplay.offer(reply, body, () => Date.now() < entry.replayUntil && versions.peek() === entry.token && entries.peek(key) === entry);
       return reply.send(body);
     };
 
@@ -237,6 +241,9 @@ export default fp<AnswerCacheOptions>(
         const ifNoneMatch = request.headers['if-none-match'];
         const etag = ifNoneMatch ? etagOf(token, key) : '';
         if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
+          // Revalidations keep the replay of this key's current answer going (its 304 is replayed too).
+          const current = entries.peek(key);
+          if (current?.token === token) current.replayUntil = Date.now() + REPLAY_MS;
           await reply.code(304).header('etag', etag).header('cache-control', serveOptions.cacheControl).header('vary', vary).send();
           return true;
         }
@@ -251,7 +258,7 @@ export default fp<AnswerCacheOptions>(
           entry = await buildEntry(key, token, serveOptions);
           if (!entry) return false;
         }
-        await send(request, reply, entry, vary);
+        await send(request, reply, key, entry, vary);
         return true;
       },
       stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),

@@ -104,10 +104,8 @@ export default fp<AnswerReplayOptions>(
       const key = keyOf(request);
       const record = records.get(key);
       if (record === undefined) return done();
-      if (!record.valid()) {
-        records.delete(key);
-        return done();
-      }
+      // Not valid now may be valid again (the full path renews an answer of the cache); a newer answer replaces it.
+      if (!record.valid()) return done();
       hits += 1;
       reply.hijack();
       const res = reply.raw;

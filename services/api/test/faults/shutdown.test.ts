@@ -55,7 +55,8 @@ describe('graceful shutdown of the real server (SIGTERM during traffic)', () => 
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        LOG_LEVEL: 'info',
+        // debug: the moment a request arrives is logged (info logs it once answered).
+        LOG_LEVEL: 'debug',
         SEED_DEMO: 'false',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

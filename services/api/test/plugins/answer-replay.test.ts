@@ -95,6 +95,20 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     expect(hits()).toBe(before + 3);
   });
 
+  it('a revalidation by the full path renews the replay of the answer it names (a run of 304s stays replayed)', async () => {
+    const full = await get('/rss.xml');
+    const etag = String(full.headers.etag);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const before = hits();
+    // Past the replay's second: the full path answers and looks at the key again…
+    expect((await get('/rss.xml', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect(hits()).toBe(before);
+    // …so the next ones, 304 or 200, are replayed.
+    expect((await get('/rss.xml', { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('/rss.xml')).rawPayload.equals(full.rawPayload)).toBe(true);
+    expect(hits()).toBe(before + 2);
+  });
+
   it('keys what the answer depends on: the language cookie, Accept and the query string as sent', async () => {
     const pt = await get('/', PAGE);
     const en = await get('/', { ...PAGE, cookie: 'vt_lang=en-US; other=1' });
