@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
@@ -99,7 +100,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (db.kind === 'pglite') await db.exec('ANALYZE');
   }
 
+  // The HTTP server hands a request to the answer replay first (plugins/answer-replay.ts): a repeated public
+  // answer goes out before Fastify builds its request. Fastify's own server settings, set here as it would.
+  let replay: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (replay?.(req, res)) return;
+        handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -142,6 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
   // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
   await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
+  replay = app.answerReplay.serveRaw;
   await app.register(answerCachePlugin, { maxBytes: config.answerCacheBytes, maxAgeMs: config.answerCacheMaxAgeS * 1000 });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);

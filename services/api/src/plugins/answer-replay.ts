@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -23,6 +23,11 @@ import { etagMatches } from '../lib/etag';
 export interface AnswerReplay {
   /** Offers the answer being sent on this reply (its body exactly as sent) while `valid()` holds. */
   offer(reply: FastifyReply, body: Buffer, valid: () => boolean): void;
+  /**
+   * Answers a request of the HTTP server from its record before Fastify sees it (app.ts's serverFactory),
+   * logging the one access line itself; false: Fastify takes it (nothing was written).
+   */
+  serveRaw(req: IncomingMessage, res: ServerResponse): boolean;
   stats(): { hits: number; entries: number; bytes: number };
   clear(): void;
 }
@@ -57,11 +62,11 @@ const BODY_HEADERS = new Set(['content-length', 'content-type', 'content-encodin
 const RECORD_OVERHEAD = 1024;
 const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
-function keyOf(request: FastifyRequest): string {
+function keyOf(request: IncomingMessage | FastifyRequest): string {
   const headers = request.headers;
   const cookie = headers.cookie;
   const lang = cookie === undefined ? '' : (LANG_COOKIE.exec(cookie)?.[1] ?? '');
-  return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${request.url}`;
+  return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${request.url ?? ''}`;
 }
 
 /** A path whose last segment has an extension (`/main.js`): a file, never a page route. */
@@ -94,30 +99,59 @@ export default fp<AnswerReplayOptions>(
     const offers = new WeakMap<FastifyReply, Offer>();
     let hits = 0;
 
-    // First of the hooks that can answer (after the shutdown refusal): a recorded answer still valid goes out as it is.
-    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const method = request.method;
-      if ((method !== 'GET' && method !== 'HEAD') || request.headers.range !== undefined) return done();
-      const ifNoneMatch = request.headers['if-none-match'];
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      // Requests arriving while closing go the full path (503 SHUTTING_DOWN, connection closed).
+      closing = true;
+      done();
+    });
+
+    /** The record that answers this request now, if any. */
+    const find = (req: IncomingMessage): Recorded | undefined => {
+      const method = req.method;
+      if ((method !== 'GET' && method !== 'HEAD') || req.headers.range !== undefined) return undefined;
       // A date-only revalidation is left to the full path (the replay compares ETags only).
-      if (ifNoneMatch === undefined && request.headers['if-modified-since'] !== undefined) return done();
-      const key = keyOf(request);
-      const record = records.get(key);
-      if (record === undefined) return done();
+      if (req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] !== undefined) return undefined;
+      const record = records.get(keyOf(req));
       // Not valid now may be valid again (the full path renews an answer of the cache); a newer answer replaces it.
-      if (!record.valid()) return done();
+      return record !== undefined && record.valid() ? record : undefined;
+    };
+
+    const write = (req: IncomingMessage, res: ServerResponse, record: Recorded): number => {
       hits += 1;
-      reply.hijack();
-      const res = reply.raw;
+      const ifNoneMatch = req.headers['if-none-match'];
       if (ifNoneMatch !== undefined && record.etag !== undefined && etagMatches(ifNoneMatch, record.etag)) {
         res.writeHead(304, record.notModified);
         res.end();
-      } else {
-        res.writeHead(record.statusCode, record.headers);
-        res.end(method === 'HEAD' ? undefined : record.body);
+        return 304;
       }
+      res.writeHead(record.statusCode, record.headers);
+      res.end(req.method === 'HEAD' ? undefined : record.body);
+      return record.statusCode;
+    };
+
+    // Requests that reach Fastify (app.inject, and any the server hands over): the first of the hooks that can
+    // answer, after the shutdown refusal.
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const record = find(request.raw);
+      if (record === undefined) return done();
+      reply.hijack();
+      write(request.raw, reply.raw, record);
       done();
     });
+
+    const serveRaw = (req: IncomingMessage, res: ServerResponse): boolean => {
+      if (closing) return false;
+      const record = find(req);
+      if (record === undefined) return false;
+      const started = performance.now();
+      const statusCode = write(req, res, record);
+      app.log.info(
+        { req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode }, responseTime: performance.now() - started, replay: true },
+        'request completed',
+      );
+      return true;
+    };
 
     // A built file sent whole by the static files (@fastify/static streams it from disk): read once and sent
     // as that buffer, offered with those bytes, valid while the file is the same one (hashed chunks never change).
@@ -170,6 +204,7 @@ export default fp<AnswerReplayOptions>(
 
     app.decorate('answerReplay', {
       offer: (reply, body, valid) => offers.set(reply, { body, valid }),
+      serveRaw,
       stats: () => ({ hits, entries: records.size, bytes: records.calculatedSize }),
       clear: () => records.clear(),
     } satisfies AnswerReplay);

@@ -118,6 +118,25 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     expect((await get('/', PAGE)).body).toContain('lang="pt-BR"');
   });
 
+  it('over HTTP, the server answers a repeat before Fastify builds a request: same status, headers and bytes', async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const fetchRaw = async (url: string, headers: Record<string, string>) => {
+      const res = await fetch(`${address}${url}`, { headers });
+      const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = Object.fromEntries(res.headers);
+      return { status: res.status, headers: rest, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+    };
+    for (const [url, headers] of [
+      ['/api/public/home', { 'accept-encoding': 'br' }],
+      ['/', { ...PAGE, 'accept-encoding': 'gzip' }],
+    ] as const) {
+      const full = await fetchRaw(url, headers);
+      const before = hits();
+      const replayed = await fetchRaw(url, headers);
+      expect(hits()).toBe(before + 1);
+      expect(replayed).toEqual(full);
+    }
+  });
+
   it('never repeats a rate-limited answer (search counts every request)', async () => {
     await get('/api/public/search?q=artigo');
     const before = hits();
