@@ -102,11 +102,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // The HTTP server hands a request to the answer replay first (plugins/answer-replay.ts): a repeated public
   // answer goes out before Fastify builds its request. Fastify's own server settings, set here as it would.
-  let replay: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | undefined;
+  const front: { replay?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {};
   const app = Fastify({
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (replay?.(req, res)) return;
+        if (front.replay?.(req, res)) return;
         handler(req, res);
       });
       server.keepAliveTimeout = 72_000;
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
   // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
   await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
-  replay = app.answerReplay.serveRaw;
+  front.replay = app.answerReplay.serveRaw;
   await app.register(answerCachePlugin, { maxBytes: config.answerCacheBytes, maxAgeMs: config.answerCacheMaxAgeS * 1000 });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);
