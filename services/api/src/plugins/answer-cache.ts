@@ -228,7 +228,17 @@ export default fp<AnswerCacheOptions>(
       // The same request again is answered from the replay while the version holds, this entry is the
       // key's, and this path has looked at the key within REPLAY_MS (a 200 or a 304 here renews it).
       entry.replayUntil = Date.now() + REPLAY_MS;
-      app.answerReplay.offer(reply, body, () => Date.now() < entry.replayUntil && versions.peek() === entry.token && entries.peek(key) === entry);
+      // A 304 needs only the ETag (the version and the key): an answer rebuilt for its age, same version, still
+      // names this one's, so revalidations stay replayed while this path keeps renewing the key's current entry.
+      app.answerReplay.offer(
+        reply,
+        body,
+        () => Date.now() < entry.replayUntil && versions.peek() === entry.token && entries.peek(key) === entry,
+        () => {
+          const current = entries.peek(key);
+          return current !== undefined && current.token === entry.token && Date.now() < current.replayUntil && versions.peek() === entry.token;
+        },
+      );
       return reply.send(body);
     };
 

@@ -21,8 +21,11 @@ import { etagMatches } from '../lib/etag';
  */
 
 export interface AnswerReplay {
-  /** Offers the answer being sent on this reply (its body exactly as sent) while `valid()` holds. */
-  offer(reply: FastifyReply, body: Buffer, valid: () => boolean): void;
+  /**
+   * Offers the answer being sent on this reply (its body exactly as sent) while `valid()` holds; a 304
+   * to a request naming its ETag also while `etagValid()` does (default: `valid`).
+   */
+  offer(reply: FastifyReply, body: Buffer, valid: () => boolean, etagValid?: () => boolean): void;
   /**
    * Answers a request of the HTTP server from its record before Fastify sees it (app.ts's serverFactory),
    * logging the one access line itself; false: Fastify takes it (nothing was written).
@@ -41,6 +44,7 @@ declare module 'fastify' {
 interface Offer {
   body: Buffer;
   valid: () => boolean;
+  etagValid?: () => boolean;
   /** The Content-Encoding the body is in (a file: by its name), checked against the header that went out. */
   encoding?: string;
 }
@@ -53,6 +57,7 @@ interface Recorded {
   etag: string | undefined;
   body: Buffer;
   valid: () => boolean;
+  etagValid: () => boolean;
 }
 
 /** Headers of one exchange, not of the answer. */
@@ -106,21 +111,25 @@ export default fp<AnswerReplayOptions>(
       done();
     });
 
-    /** The record that answers this request now, if any. */
-    const find = (req: IncomingMessage): Recorded | undefined => {
+    /** The record that answers this request now, and whether with a 304, if any. */
+    const find = (req: IncomingMessage): { record: Recorded; notModified: boolean } | undefined => {
       const method = req.method;
       if ((method !== 'GET' && method !== 'HEAD') || req.headers.range !== undefined) return undefined;
+      const ifNoneMatch = req.headers['if-none-match'];
       // A date-only revalidation is left to the full path (the replay compares ETags only).
-      if (req.headers['if-none-match'] === undefined && req.headers['if-modified-since'] !== undefined) return undefined;
+      if (ifNoneMatch === undefined && req.headers['if-modified-since'] !== undefined) return undefined;
       const record = records.get(keyOf(req));
+      if (record === undefined) return undefined;
       // Not valid now may be valid again (the full path renews an answer of the cache); a newer answer replaces it.
-      return record !== undefined && record.valid() ? record : undefined;
+      if (ifNoneMatch !== undefined && record.etag !== undefined && etagMatches(ifNoneMatch, record.etag)) {
+        return record.etagValid() ? { record, notModified: true } : undefined;
+      }
+      return record.valid() ? { record, notModified: false } : undefined;
     };
 
-    const write = (req: IncomingMessage, res: ServerResponse, record: Recorded): number => {
+    const write = (req: IncomingMessage, res: ServerResponse, { record, notModified }: { record: Recorded; notModified: boolean }): number => {
       hits += 1;
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (ifNoneMatch !== undefined && record.etag !== undefined && etagMatches(ifNoneMatch, record.etag)) {
+      if (notModified) {
         res.writeHead(304, record.notModified);
         res.end();
         return 304;
@@ -133,19 +142,19 @@ export default fp<AnswerReplayOptions>(
     // Requests that reach Fastify (app.inject, and any the server hands over): the first of the hooks that can
     // answer, after the shutdown refusal.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const record = find(request.raw);
-      if (record === undefined) return done();
+      const found = find(request.raw);
+      if (found === undefined) return done();
       reply.hijack();
-      write(request.raw, reply.raw, record);
+      write(request.raw, reply.raw, found);
       done();
     });
 
     const serveRaw = (req: IncomingMessage, res: ServerResponse): boolean => {
       if (closing) return false;
-      const record = find(req);
-      if (record === undefined) return false;
+      const found = find(req);
+      if (found === undefined) return false;
       const started = performance.now();
-      const statusCode = write(req, res, record);
+      const statusCode = write(req, res, found);
       app.log.info(
         { req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode }, responseTime: performance.now() - started, replay: true },
         'request completed',
@@ -197,13 +206,13 @@ export default fp<AnswerReplayOptions>(
         if (offer.encoding !== undefined && offer.encoding !== String(headers['content-encoding'] ?? 'identity')) return done();
         headers['content-length'] = offer.body.length;
         const etag = headers.etag === undefined ? undefined : String(headers.etag);
-        records.set(keyOf(request), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid });
+        records.set(keyOf(request), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid, etagValid: offer.etagValid ?? offer.valid });
       }
       done();
     });
 
     app.decorate('answerReplay', {
-      offer: (reply, body, valid) => offers.set(reply, { body, valid }),
+      offer: (reply, body, valid, etagValid) => offers.set(reply, { body, valid, etagValid }),
       serveRaw,
       stats: () => ({ hits, entries: records.size, bytes: records.calculatedSize }),
       clear: () => records.clear(),
