@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createArticle, createCategory, imageId } from '../content-helpers';
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
 
 const SHELL = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title></head><body><div id=root></div></body></html>';
 const PAGE = { accept: 'text/html' };
@@ -143,5 +143,40 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     await get('/api/public/search?q=artigo');
     await get('/api/public/search?q=artigo');
     expect(hits()).toBe(before);
+  });
+});
+
+describe('answer replay: an answer rebuilt for its age (same version)', () => {
+  let ctx: TestContext;
+  const get = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/rss.xml', headers });
+  const hits = () => ctx.app.answerReplay.stats().hits;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
+
+  beforeAll(async () => {
+    // Every answer is "old" at once: each full-path 200 sends it and rebuilds it behind.
+    ctx = await setupApp('pglite', { config: testConfig({ answerCacheMaxAgeS: 0 }) });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('keeps revalidations replayed (the ETag names the version), and takes a 200 the full path once', async () => {
+    const full = await get();
+    const etag = String(full.headers.etag);
+    await settle();
+    // Another client's 200 takes the full path: sent, and rebuilt behind it (a new entry, same version and ETag).
+    await get({ 'accept-encoding': 'gzip' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The first client's record now names an answer that is no longer the key's: its 200 goes the full path…
+    let before = hits();
+    expect((await get()).statusCode).toBe(200);
+    expect(hits()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // …and a revalidation after the full path renewed the key is replayed as 304.
+    await get({ 'if-none-match': etag });
+    before = hits();
+    const revalidated = await get({ 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(hits()).toBe(before + 1);
   });
 });
