@@ -103,12 +103,7 @@ function createConfig(o) {
           // and a remote that is down cannot delay another one's pages.
           shareStrategy: 'loaded-first',
           runtimePlugins: o.runtimePlugins ?? [],
-          // One federation runtime per page: the shell provides its runtime core (a global), and a remote's
-          // remoteEntry.js uses it instead of evaluating its own copy (docs/decisions/server-rendering.md).
-          // Production only: in development a remote also runs standalone (its own page, no shell).
-          experiments: o.host
-            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-            : { externalRuntime: prod, optimization: { target: 'web', disableSnapshot: true, disableRemote: true } },
+          experiments: { optimization: o.host ? { target: 'web' } : { target: 'web', disableSnapshot: true, disableRemote: true } },
         }),
         ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css', ignoreOrder: !o.host })] : []),
         new HtmlWebpackPlugin({
