@@ -8,12 +8,6 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The buildable parts: the workspace package each is built from and what it produces. What a
- * part is built from is not listed by hand: it is the package itself plus every workspace package
- * it depends on, transitively (read from the package.json files: the workspace graph), plus the
- * build configuration it uses. A new dependency between packages is picked up by itself.
- */
-/**
  * The environment the server runs with when npm start (and the bench) starts it: glibc's malloc keeps
  * at most two arenas. Node's thread pool, the embedded database's worker and libvips otherwise each
  * grow arenas of their own that are never given back (docs/performance.md, idle memory: a first start
@@ -21,6 +15,12 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
+/**
+ * The buildable parts: the workspace package each is built from and what it produces. What a
+ * part is built from is not listed by hand: it is the package itself plus every workspace package
+ * it depends on, transitively (read from the package.json files: the workspace graph), plus the
+ * build configuration it uses. A new dependency between packages is picked up by itself.
+ */
 export const TARGETS = {
   api: { dir: 'services/api', output: 'services/api/dist/server.js', configs: [] },
   public: { dir: 'remotes/public', output: 'remotes/public/dist/mf-manifest.json', configs: ['configs/webpack', 'configs/tsconfig.web.json', 'configs/tsconfig.base.json'] },

@@ -183,3 +183,19 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
     },
   };
 }
+
+const BUILT_SHELL = path.resolve(__dirname, '../../../hosts/shell/dist');
+const BUILT_PUBLIC = path.resolve(__dirname, '../../../remotes/public/dist');
+
+/**
+ * A site whose pages are rendered with the real server builds (npm test builds them first): a temporary
+ * shell folder holding `index.html` and the shell's server build beside it, the public remote where it was
+ * built. Pass `site` to setupApp; `remove()` deletes the folder.
+ */
+export function renderedSite(prefix: string, indexHtml: string): { shellDir: string; site: NonNullable<BuildAppOptions['site']>; remove: () => void } {
+  const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(path.join(shellDir, 'index.html'), indexHtml);
+  fs.mkdirSync(path.join(shellDir, 'server'));
+  fs.copyFileSync(path.join(BUILT_SHELL, 'server', 'render.js'), path.join(shellDir, 'server', 'render.js'));
+  return { shellDir, site: { shellDir, remotes: { public_remote: BUILT_PUBLIC } }, remove: () => fs.rmSync(shellDir, { recursive: true, force: true }) };
+}

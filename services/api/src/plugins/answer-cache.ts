@@ -142,7 +142,8 @@ export async function servePublicJson(request: FastifyRequest, reply: FastifyRep
   });
 }
 
-const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
+/** The `vt_lang` cookie's value in a Cookie header (group 1). */
+export const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
 /** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR. */
 export function requestLanguage(request: FastifyRequest): string {

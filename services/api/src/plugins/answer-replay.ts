@@ -3,8 +3,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { LANGUAGE_COOKIE } from '@vitrine/contracts';
 import { etagMatches } from '../lib/etag';
+import { LANG_COOKIE } from './answer-cache';
+import { isFilePath } from './static-site';
 
 /**
  * The answer replay (docs/decisions/answer-cache.md, "Replay"): an answer that the answer cache or
@@ -65,20 +66,12 @@ const PER_EXCHANGE = new Set(['date', 'connection', 'keep-alive', 'transfer-enco
 const BODY_HEADERS = new Set(['content-length', 'content-type', 'content-encoding']);
 /** Per record, besides its body: the key and the headers (a rough figure). */
 const RECORD_OVERHEAD = 1024;
-const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
 function keyOf(request: IncomingMessage | FastifyRequest): string {
   const headers = request.headers;
   const cookie = headers.cookie;
   const lang = cookie === undefined ? '' : (LANG_COOKIE.exec(cookie)?.[1] ?? '');
   return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${request.url ?? ''}`;
-}
-
-/** A path whose last segment has an extension (`/main.js`): a file, never a page route. */
-function isFilePath(url: string): boolean {
-  const end = url.indexOf('?');
-  const pathname = end === -1 ? url : url.slice(0, end);
-  return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }
 
 /** A built file stays what was read while its inode, size and mtime do (a redeploy writes new files or new contents). */

@@ -38,7 +38,7 @@ function isDir(dir: string | undefined): dir is string {
 const RESERVED = /^\/(api|remotes|uploads)(\/|$)/;
 
 /** A path whose last segment has an extension (`/main.js`, `/favicon.ico`): a file, never a page route. */
-function isFilePath(url: string): boolean {
+export function isFilePath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '/';
   return /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 }

@@ -1,17 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db, Queryable } from '../../src/db';
 import { DatabaseUnavailableError } from '../../src/errors';
 import * as contentVersion from '../../src/repositories/content-version';
 import { createArticle, createCategory, imageId } from '../content-helpers';
-import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
+import { BACKENDS, renderedSite, setupApp, testConfig, type TestContext } from '../helpers';
 
 const SHELL = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title></head><body><div id=root></div></body></html>';
 const PAGE = { accept: 'text/html' };
-const BUILT = { shell: path.resolve(__dirname, '../../../../hosts/shell/dist'), public: path.resolve(__dirname, '../../../../remotes/public/dist') };
 
 /** The app's view of the database: every statement counted; `down` makes it fail as a lost server does. */
 function probe() {
@@ -53,7 +49,7 @@ function decoded(res: LightMyRequestResponse): string {
 
 describe.each(BACKENDS)('answer cache (%s)', (backend) => {
   let ctx: TestContext;
-  let shellDir: string;
+  let site: ReturnType<typeof renderedSite> | undefined;
   const db = probe();
   let image: string;
   let category: { id: number; unique_key: string };
@@ -62,14 +58,9 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
   const publish = (title: string) => createArticle(ctx, { image_id: image, category_ids: [category.id] }, { title, status: 'published' });
 
   beforeAll(async () => {
-    shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-cache-shell-'));
-    fs.writeFileSync(path.join(shellDir, 'index.html'), SHELL);
-    // Pages are rendered with the real server builds (npm test builds them first): the shell's beside this
-    // index.html, the public remote's where it was built.
-    fs.mkdirSync(path.join(shellDir, 'server'));
-    fs.copyFileSync(path.join(BUILT.shell, 'server', 'render.js'), path.join(shellDir, 'server', 'render.js'));
+    site = renderedSite('vitrine-cache-shell-', SHELL);
     ctx = await setupApp(backend, {
-      site: { shellDir, remotes: { public_remote: BUILT.public } },
+      site: site.site,
       wrapDb: db.wrap,
       config: testConfig({ answerCacheBytes: 256 * 1024 }),
     });
@@ -80,7 +71,7 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
 
   afterAll(async () => {
     await ctx?.close();
-    fs.rmSync(shellDir, { recursive: true, force: true });
+    site?.remove();
   });
 
   afterEach(() => {

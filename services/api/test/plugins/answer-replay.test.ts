@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createArticle, createCategory, imageId } from '../content-helpers';
-import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
+import { BACKENDS, renderedSite, setupApp, testConfig, type TestContext } from '../helpers';
 
 const SHELL = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title></head><body><div id=root></div></body></html>';
 const PAGE = { accept: 'text/html' };
-const BUILT = { shell: path.resolve(__dirname, '../../../../hosts/shell/dist'), public: path.resolve(__dirname, '../../../../remotes/public/dist') };
 const ENCODINGS = ['', 'gzip', 'gzip, deflate, br'];
 
 /** An answer as the client sees it, less what belongs to the exchange. */
@@ -18,7 +14,7 @@ function shape(res: LightMyRequestResponse) {
 
 describe.each(BACKENDS)('answer replay (%s)', (backend) => {
   let ctx: TestContext;
-  let shellDir: string;
+  let site: ReturnType<typeof renderedSite> | undefined;
   let image: string;
   let category: { id: number };
 
@@ -27,11 +23,8 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
   const publish = (title: string) => createArticle(ctx, { image_id: image, category_ids: [category.id] }, { title, status: 'published' });
 
   beforeAll(async () => {
-    shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-replay-shell-'));
-    fs.writeFileSync(path.join(shellDir, 'index.html'), SHELL);
-    fs.mkdirSync(path.join(shellDir, 'server'));
-    fs.copyFileSync(path.join(BUILT.shell, 'server', 'render.js'), path.join(shellDir, 'server', 'render.js'));
-    ctx = await setupApp(backend, { site: { shellDir, remotes: { public_remote: BUILT.public } } });
+    site = renderedSite('vitrine-replay-shell-', SHELL);
+    ctx = await setupApp(backend, { site: site.site });
     image = await imageId(ctx);
     category = await createCategory(ctx, { name: 'Replay' });
     await publish('Primeiro artigo repetido');
@@ -39,7 +32,7 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
 
   afterAll(async () => {
     await ctx?.close();
-    fs.rmSync(shellDir, { recursive: true, force: true });
+    site?.remove();
   });
 
   it('repeats a public answer with the very status, headers and bytes of the full path, per encoding', async () => {
