@@ -1,5 +1,4 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { REMOTES, SSR_DATA_ID, type SsrData } from '@vitrine/contracts';
 import {
   configureEffects,
@@ -22,6 +21,15 @@ import { createRouter } from './app/router';
 import { markSeoApplied } from './app/seo';
 import { loadRemotePages, registerRuntimeRemotes } from './federation/remotes';
 
+/**
+ * Hands the main thread back to the browser between the start's phases, so each phase is its own short
+ * task instead of one long one (a phone's Total Blocking Time; docs/decisions/server-rendering.md).
+ */
+function yieldToBrowser(): Promise<void> {
+  // A timer, not scheduler.yield(): tasks the remote's modules queued while they loaded run first.
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The hydration data of a server-rendered page (docs/decisions/server-rendering.md), if this is one. */
 function serverRendered(): SsrData | undefined {
   const script = document.getElementById(SSR_DATA_ID);
@@ -41,6 +49,7 @@ function serverRendered(): SsrData | undefined {
 async function prepareHydration(ssr: SsrData): Promise<boolean> {
   try {
     const module = await loadRemotePages(REMOTES.public);
+    await yieldToBrowser();
     await module.routes?.[ssr.route as keyof NonNullable<typeof module.routes>]?.preload?.();
     return true;
   } catch {
@@ -55,7 +64,12 @@ async function start() {
   if (ssr?.runtime) setRuntimeConfig(ssr.runtime);
   await Promise.all([ssr?.runtime ? undefined : loadRuntimeConfig(), loadTexts(), hydrateAuth()]);
   registerRuntimeRemotes();
-  const hydrate = ssr ? await prepareHydration(ssr) : false;
+  // React DOM is evaluated in a task of its own, after the shell's modules and while the remote loads.
+  const [hydrate, { createRoot, hydrateRoot }] = await Promise.all([
+    ssr ? prepareHydration(ssr) : false,
+    yieldToBrowser().then(() => import('react-dom/client')),
+  ]);
+  await yieldToBrowser();
   const router = createRouter(hydrate && ssr ? { loaderData: ssr.loaderData } : undefined);
   configureEffects({
     hideLoading: () => loading.hide(),
@@ -75,6 +89,7 @@ async function start() {
   if (hydrate) {
     markSeoApplied();
     keepServerHead();
+    await yieldToBrowser();
     // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
     // instead of one long task (the page is already on screen and styled; input stays responsive).
     startTransition(() => {
