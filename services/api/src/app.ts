@@ -31,6 +31,8 @@ import categoryRoutes from './routes/category';
 import publicRoutes from './routes/public';
 import uploadRoutes from './routes/upload';
 import mailRoutes from './routes/mail';
+import contactRoutes from './routes/contact';
+import messageRoutes from './routes/message';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -190,6 +192,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(articleRoutes);
       await api.register(publicRoutes);
       await api.register(mailRoutes);
+      await api.register(contactRoutes);
+      await api.register(messageRoutes);
     },
     { prefix: '/api' },
   );

@@ -42,6 +42,7 @@ export const ERROR_CODES = {
   MALFORMED_REQUEST: 'MALFORMED_REQUEST',
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   INVALID_PHOTO: 'INVALID_PHOTO',
+  SUBMISSION_REFUSED: 'SUBMISSION_REFUSED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 
@@ -91,6 +92,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   MALFORMED_REQUEST: 'The request is not valid HTTP',
   REQUEST_TIMEOUT: 'The request took too long to arrive',
   INVALID_PHOTO: 'The photo must be an image you uploaded',
+  SUBMISSION_REFUSED: 'We could not accept this submission. Please reach us another way.',
   INTERNAL_ERROR: 'An unexpected error has occurred. Please try again later.',
 };
 

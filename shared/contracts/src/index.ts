@@ -5,3 +5,4 @@ export * from './validation';
 export * from './federation';
 export * from './locale';
 export type * from './schemas/types';
+export * from './audience';

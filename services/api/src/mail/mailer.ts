@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { JobEngine, JobRun, QueueOptions } from '../jobs/engine';
 import * as outbox from '../repositories/outbox';
 
@@ -17,6 +17,13 @@ export interface Mailer {
    * transaction (a worker sends it, retrying transient failures). Never waits for SMTP.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * send() inside the caller's transaction: the outbox row (and its delivery job, with SMTP) exist only if
+   * that transaction commits. Answers the outbox id; call wake() once it has committed.
+   */
+  enqueue(tx: Queryable, message: MailMessage): Promise<string>;
+  /** Wakes this process's delivery worker (after a transaction that enqueued mail has committed). */
+  wake(): void;
   /** The delivery job's handler: sends one outbox mail through SMTP and records the outcome. */
   deliver(job: JobRun<MailJob>): Promise<DeliveryOutcome>;
   close(): void;
@@ -70,25 +77,32 @@ export function createMailer(options: {
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : undefined;
 
-  return {
+  const mailer: Mailer = {
     async send(message) {
+      // The engine may still be waiting to retry its start (database down at boot): start it first.
+      if (transport) await jobs.start();
+      await db.transaction((tx) => mailer.enqueue(tx, message));
+      mailer.wake();
+    },
+
+    async enqueue(tx, message) {
       if (!transport) {
-        await outbox.insert(db, message, 'stored');
+        const id = await outbox.insert(tx, message, 'stored');
         log.info(
           // Without SMTP the log is how a developer reads the mail: links and codes included.
           { mail: { to: message.to, subject: message.subject, links: message.text.match(LINK_RE) ?? [], text: message.text } },
           'mail stored in the outbox (SMTP_URL not set)',
         );
-        return;
+        return id;
       }
-      // The engine may still be waiting to retry its start (database down at boot): start it first.
-      await jobs.start();
       // The outbox row and its delivery job commit together: no mail is recorded without a job, nor the reverse.
-      await db.transaction(async (tx) => {
-        const outboxId = await outbox.insert(tx, message, 'queued');
-        await jobs.send(MAIL_QUEUE, { outboxId } satisfies MailJob, {}, tx);
-      });
-      jobs.notify(MAIL_QUEUE);
+      const outboxId = await outbox.insert(tx, message, 'queued');
+      await jobs.send(MAIL_QUEUE, { outboxId } satisfies MailJob, {}, tx);
+      return outboxId;
+    },
+
+    wake() {
+      if (transport) jobs.notify(MAIL_QUEUE);
     },
 
     async deliver(job) {
@@ -123,4 +137,5 @@ export function createMailer(options: {
       transport?.close();
     },
   };
+  return mailer;
 }

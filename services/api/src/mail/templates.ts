@@ -48,3 +48,56 @@ export function verificationCodeMail(to: string, name: string, code: string, min
     ]),
   };
 }
+
+/** Line breaks of a visitor's or staff member's text, kept in the HTML part (escaped first). */
+function paragraphsOf(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}
+
+export interface ReceivedMessageSummary {
+  name: string;
+  email: string;
+  company: string;
+  telephone: string;
+  subject: string;
+  body: string;
+}
+
+/** To staff with the site_editor access: a new contact message, with a link to it in the admin. */
+export function newMessageMail(to: string, staffName: string, message: ReceivedMessageSummary, link: string): MailMessage {
+  const from = `${message.name} <${message.email}>`;
+  return {
+    to,
+    subject: `Vitrine: nova mensagem — ${message.subject}`,
+    text: [
+      `Olá, ${staffName}!`,
+      `${from} (${message.company}, ${message.telephone}) enviou uma mensagem pelo site:`,
+      `Assunto: ${message.subject}`,
+      message.body,
+      `Abrir na área administrativa: ${link}`,
+    ].join('\n\n'),
+    html: layout([
+      `Olá, ${escapeHtml(staffName)}!`,
+      `<strong>${escapeHtml(from)}</strong> (${escapeHtml(message.company)}, ${escapeHtml(message.telephone)}) enviou uma mensagem pelo site:`,
+      `<strong>Assunto:</strong> ${escapeHtml(message.subject)}`,
+      paragraphsOf(message.body),
+      `<a href="${escapeHtml(link)}">Abrir a mensagem na área administrativa</a>`,
+    ]),
+  };
+}
+
+/** A staff member's reply to a contact message, with the visitor's message quoted below it. */
+export function replyMail(message: ReceivedMessageSummary & { created_at: Date }, reply: string, staffName: string): MailMessage {
+  const sent = message.created_at.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'long', timeStyle: 'short' });
+  const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
+  const quoted = message.body
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return {
+    to: message.email,
+    subject,
+    text: [reply, `— ${staffName}, Vitrine`, `Em ${sent}, ${message.name} escreveu:\n${quoted}`].join('\n\n'),
+    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937"><p>${paragraphsOf(reply)}</p><p>— ${escapeHtml(staffName)}, Vitrine</p><p style="color:#6b7280">Em ${escapeHtml(sent)}, ${escapeHtml(message.name)} escreveu:</p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #d1d5db;color:#4b5563">${paragraphsOf(message.body)}</blockquote></body></html>`,
+  };
+}

@@ -36,7 +36,7 @@ export default fp<DbPluginOptions>(
     const { config } = options;
     const jobs = createJobEngine({ db: options.db, schema: config.jobsSchema, workers: config.jobsWorkers, log: app.log, tuning: options.jobs });
     const mailer = createMailer({ db: options.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-    await registerJobs(jobs, { db: options.db, mailer, log: app.log });
+    await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl });
     await jobs.launch();
     app.decorate('db', options.db);
     app.decorate('jobs', jobs);
@@ -44,7 +44,7 @@ export default fp<DbPluginOptions>(
     app.decorate('mailer', mailer);
     const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
     app.decorate('storage', storage);
-    app.decorate('services', createServices({ db: options.db, config: options.config, mailer, log: app.log, storage }));
+    app.decorate('services', createServices({ db: options.db, config: options.config, mailer, jobs, log: app.log, storage }));
     app.addHook('onClose', async () => {
       // Running jobs finish (or are failed back to the queue for a retry) before the database closes.
       await jobs.stop();

@@ -34,6 +34,10 @@ export const RATE_LIMITS = {
   resendCode: { groupId: 'resend-code', max: 5, timeWindow: 60 * MINUTE, per: 'user', keyGenerator: userKey },
   readBeacon: { groupId: 'read', max: 120, timeWindow: MINUTE, per: 'ip' },
   search: { groupId: 'search', max: 60, timeWindow: MINUTE, per: 'ip' },
+  /** The contact form: a person sends a few messages, not dozens (issue 8). */
+  contactPerIp: { groupId: 'contact-ip', max: 5, timeWindow: 10 * MINUTE, per: 'ip' },
+  /** Checked in the handler, per address written in the form: over it, a 429 like the per-client limit. */
+  contactPerEmail: { groupId: 'contact-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },
 } as const satisfies Record<string, NamedLimit>;
 
 /** A limit as one line of text, for the route table (test/route-policies.json). */

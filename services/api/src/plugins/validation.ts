@@ -3,7 +3,10 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { EMAIL_PATTERN, type FieldError } from '@vitrine/contracts';
 import { BadRequestError } from '../errors';
-import { CONTENT_FIELD_MESSAGES } from '@vitrine/contracts/schemas';
+import { AUDIENCE_FIELD_MESSAGES, CONTENT_FIELD_MESSAGES } from '@vitrine/contracts/schemas';
+
+/** The SPEC's texts of required fields, by property name. */
+const FIELD_MESSAGES: Record<string, string> = { ...CONTENT_FIELD_MESSAGES, ...AUDIENCE_FIELD_MESSAGES };
 
 function makeAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ removeAdditional: false, useDefaults: true, coerceTypes, allErrors: true, strict: false });
@@ -69,7 +72,7 @@ function isEmailField(property: string): boolean {
 /** The SPEC §5 text of a required content field ('Title is required'), else '<property> is required'. */
 function requiredText(property: string): string {
   if (isEmailField(property)) return 'Invalid email address';
-  return (CONTENT_FIELD_MESSAGES as Record<string, string>)[property] ?? `${property} is required`;
+  return FIELD_MESSAGES[property] ?? `${property} is required`;
 }
 
 function joinPath(context: string | undefined, instancePath: string, child?: string): string {

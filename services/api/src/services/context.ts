@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
+import type { JobEngine } from '../jobs/engine';
 import type { ImageStorage } from '../lib/image-storage';
 import type { Mailer } from '../mail/mailer';
 import type { RoleRow } from '../repositories/roles';
@@ -11,6 +12,8 @@ export interface ServiceDeps {
   db: Db;
   config: AppConfig;
   mailer: Mailer;
+  /** The job engine: work that follows a request (notifications) is enqueued in the request's transaction. */
+  jobs: JobEngine;
   log: FastifyBaseLogger;
   /** Uploaded image files (filesystem under DATA_DIR/uploads by default). */
   storage: ImageStorage;

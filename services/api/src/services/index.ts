@@ -1,7 +1,9 @@
 import { ArticlesService } from './articles';
 import { AuthService } from './auth';
 import { CategoriesService } from './categories';
+import { ContactService } from './contact';
 import { ImagesService } from './images';
+import { MessagesService } from './messages';
 import { PublicContentService } from './public-content';
 import type { ServiceDeps } from './context';
 import { PasswordHasher } from './passwords';
@@ -16,6 +18,8 @@ export interface Services {
   categories: CategoriesService;
   articles: ArticlesService;
   publicContent: PublicContentService;
+  contact: ContactService;
+  messages: MessagesService;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -28,5 +32,7 @@ export function createServices(deps: ServiceDeps): Services {
     categories: new CategoriesService(deps),
     articles: new ArticlesService(deps),
     publicContent: new PublicContentService(deps),
+    contact: new ContactService(deps),
+    messages: new MessagesService(deps),
   };
 }

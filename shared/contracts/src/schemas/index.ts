@@ -6,3 +6,4 @@ export * from './messages';
 export * from './system';
 export * from './content';
 export * from './mail';
+export * from './audience';

@@ -60,3 +60,12 @@ export type SearchInput = Static<typeof S.SearchQuery>;
 export type SearchPage = Static<typeof S.SearchPageSchema>;
 export type PublicArticle = Static<typeof S.PublicArticleSchema>;
 export type AuthorProfile = Static<typeof S.AuthorProfileSchema>;
+
+export type ContactMessageInput = Static<typeof S.ContactMessageBody>;
+export type SiteContact = Static<typeof S.SiteContactSchema>;
+export type SiteInfo = Static<typeof S.SiteInfoSchema>;
+export type ReceivedMessage = Static<typeof S.ReceivedMessageSchema>;
+export type MessageReply = Static<typeof S.MessageReplySchema>;
+export type ReceivedMessageDetail = Static<typeof S.ReceivedMessageDetailSchema>;
+export type MessagesListInput = Static<typeof S.MessagesListBody>;
+export type MessageCounts = Static<typeof S.MessageCountsSchema>;

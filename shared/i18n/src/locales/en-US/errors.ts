@@ -44,6 +44,7 @@ export const errors: Messages<typeof source> = {
   MALFORMED_REQUEST: 'The request is not valid.',
   REQUEST_TIMEOUT: 'The request took too long. Check your connection and try again.',
   INVALID_PHOTO: 'The photo must be an image you uploaded.',
+  SUBMISSION_REFUSED: 'We could not accept this submission. Please reach us another way.',
   INTERNAL_ERROR: 'An unexpected error has occurred. Please try again later.',
 
   required: 'This field is required.',

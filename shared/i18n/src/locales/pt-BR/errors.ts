@@ -42,6 +42,7 @@ export const errors = {
   MALFORMED_REQUEST: 'A requisição não é válida.',
   REQUEST_TIMEOUT: 'A requisição demorou demais. Verifique sua conexão e tente novamente.',
   INVALID_PHOTO: 'A foto deve ser uma imagem enviada por você.',
+  SUBMISSION_REFUSED: 'Não foi possível aceitar este envio. Fale conosco por outro canal.',
   INTERNAL_ERROR: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
 
   required: 'Este campo é obrigatório.',

@@ -1,0 +1,130 @@
+import type { ListPage, MessageCounts, MessageReply, MessagesListInput, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
+import { BadRequestError, NotFoundError } from '../errors';
+import { replyMail } from '../mail/templates';
+import * as messages from '../repositories/messages';
+import type { MessageRow, ReplyRow } from '../repositories/messages';
+import type { Principal, ServiceDeps } from './context';
+
+const PREVIEW_LENGTH = 140;
+
+function preview(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : flat;
+}
+
+function toMessage(row: MessageRow): ReceivedMessage {
+  return {
+    id: row.id,
+    unique_key: row.unique_key,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    telephone: row.telephone,
+    subject: row.subject,
+    preview: preview(row.body),
+    read: row.read_at !== null,
+    archived: row.archived_at !== null,
+    replies: row.replies,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+function toReply(row: ReplyRow): MessageReply {
+  return {
+    id: row.id,
+    body: row.body,
+    author: row.author_id !== null ? { id: row.author_id, name: row.author_name ?? '' } : null,
+    // No outbox row any more (purged): it was delivered or given up on long ago.
+    delivery: row.delivery ?? 'unknown',
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** The staff's inbox of contact messages (route message-received). */
+export class MessagesService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async list(input: MessagesListInput): Promise<ListPage<ReceivedMessage>> {
+    const limit = input.limit ?? 20;
+    const page = input.page ?? 1;
+    const { rows, total } = await messages.list(this.deps.db, { filter: input.filter ?? 'active', search: input.search, limit, page });
+    return { items: rows.map(toMessage), total, page, limit };
+  }
+
+  counts(): Promise<MessageCounts> {
+    return messages.counts(this.deps.db);
+  }
+
+  private async detail(id: number, key: string): Promise<ReceivedMessageDetail> {
+    const row = await messages.find(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    const replies = await messages.replies(this.deps.db, row.id);
+    return {
+      id: row.id,
+      unique_key: row.unique_key,
+      name: row.name,
+      email: row.email,
+      company: row.company,
+      telephone: row.telephone,
+      subject: row.subject,
+      message: row.body,
+      read: row.read_at !== null,
+      read_at: row.read_at?.toISOString() ?? null,
+      archived: row.archived_at !== null,
+      created_at: row.created_at.toISOString(),
+      replies: replies.map(toReply),
+    };
+  }
+
+  /** Opening a message marks it read (by this staff member, if nobody read it before). */
+  async open(id: number, key: string, principal: Principal): Promise<ReceivedMessageDetail> {
+    if (!(await messages.markRead(this.deps.db, id, key, principal.user.id, true))) throw new NotFoundError();
+    return this.detail(id, key);
+  }
+
+  private async one(id: number, key: string): Promise<ReceivedMessage> {
+    const row = await messages.find(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    return toMessage(row);
+  }
+
+  async setRead(id: number, key: string, read: boolean, principal: Principal): Promise<ReceivedMessage> {
+    if (!(await messages.markRead(this.deps.db, id, key, principal.user.id, read))) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  async setArchived(id: number, key: string, archived: boolean): Promise<ReceivedMessage> {
+    if (!(await messages.setArchived(this.deps.db, id, key, archived))) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  async remove(id: number, key: string): Promise<void> {
+    if (!(await messages.remove(this.deps.db, id, key))) throw new NotFoundError();
+  }
+
+  /**
+   * A reply by email to the visitor: the reply, its outbox mail and the delivery job commit together, so the
+   * thread never shows a reply that will not be sent, nor is one sent that the thread does not show.
+   */
+  async reply(id: number, key: string, body: string, principal: Principal): Promise<MessageReply> {
+    const text = body.trim();
+    if (!text) throw new BadRequestError('VALIDATION_ERROR', [{ property: 'body', message: { isNotEmpty: 'Message is required' } }]);
+    const { db, mailer, jobs } = this.deps;
+    await jobs.start();
+    const staffName = `${principal.user.name} ${principal.user.last_name}`.trim();
+    const replyId = await db.transaction(async (tx) => {
+      const message = await messages.find(tx, id, key);
+      if (!message) throw new NotFoundError();
+      const outboxId = await mailer.enqueue(tx, replyMail({ ...message, body: message.body }, text, staffName));
+      const inserted = await messages.insertReply(tx, { message_id: message.id, author_id: principal.user.id, body: text, outbox_id: outboxId });
+      // Replying is reading.
+      await messages.markRead(tx, id, key, principal.user.id, true);
+      return inserted;
+    });
+    mailer.wake();
+    const replies = await messages.replies(db, id);
+    const created = replies.find((r) => r.id === replyId);
+    if (!created) throw new NotFoundError();
+    return toReply(created);
+  }
+}

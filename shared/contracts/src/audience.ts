@@ -1,0 +1,45 @@
+import { LIMITS } from './validation';
+
+/**
+ * Audience constants (issue 8), free of typebox so screens can import them from the package index:
+ * the leads' modules, classifications and statuses (SPEC §3), field sizes, texts and the inbox filters.
+ */
+
+export const LEAD_MODULES = ['contact', 'newsletter'] as const;
+export type LeadModule = (typeof LEAD_MODULES)[number];
+export const LEAD_CLASSIFICATIONS = ['none', 'cold', 'warm', 'hot'] as const;
+export type LeadClassification = (typeof LEAD_CLASSIFICATIONS)[number];
+export const LEAD_STATUSES = ['active', 'inactive', 'deleted', 'blackListed', 'cancelled'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const NEWSLETTER_STATUSES = ['active', 'cancelled'] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const AUDIENCE_LIMITS = {
+  name: LIMITS.name,
+  company: 120,
+  telephone: LIMITS.phone,
+  subject: 160,
+  message: 5000,
+  reply: 10_000,
+  /** Below this many milliseconds between the form's display and its sending, a person did not fill it in. */
+  minFillMs: 3000,
+} as const;
+
+/** The SPEC §5 texts of the contact form's required fields (the API's field errors; the screens translate by field). */
+export const AUDIENCE_FIELD_MESSAGES = {
+  company: 'Company is required',
+  telephone: 'Contact phone is required',
+  subject: 'Subject is required',
+  message: 'Message is required',
+} as const;
+
+export const AUDIENCE_SUCCESS_MESSAGES = {
+  MESSAGE_SENT: 'Message sent successfully',
+  MESSAGE_ARCHIVED: 'Message archived',
+  MESSAGE_UNARCHIVED: 'Message moved back to the inbox',
+  MESSAGE_DELETED: 'Message deleted',
+  REPLY_SENT: 'Reply sent',
+} as const;
+
+export const MESSAGE_FILTERS = ['active', 'unread', 'read', 'archived'] as const;
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number];

@@ -1,0 +1,115 @@
+import { Type } from 'typebox';
+import { EMAIL_PATTERN, LIMITS } from '../validation';
+import { AUDIENCE_LIMITS, MESSAGE_FILTERS } from '../audience';
+import { Id, Timestamp } from './common';
+
+export * from '../audience';
+
+/**
+ * Audience (issue 8): the contact form and the messages it leaves, the leads (contacts and newsletter
+ * subscribers, SPEC §3) and the site's public contact details. Public calls under /public, staff calls
+ * under /message (route message-received) and /lead (route list-leads).
+ */
+
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+
+/** POST /public/contact: a visitor's message. `website` is a trap field people never see (left empty); `elapsed_ms` is how long the form was open. */
+export const ContactMessageBody = Type.Object(
+  {
+    name: text(AUDIENCE_LIMITS.name),
+    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: LIMITS.email }),
+    company: text(AUDIENCE_LIMITS.company),
+    telephone: text(AUDIENCE_LIMITS.telephone),
+    subject: text(AUDIENCE_LIMITS.subject),
+    message: text(AUDIENCE_LIMITS.message),
+    website: Type.Optional(Type.String({ maxLength: 300 })),
+    elapsed_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /public/site: the company's public contact details (the contact page, the footer). */
+export const SiteContactSchema = Type.Object({
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  address: Type.String(),
+  /** Opening hours as the company writes them ('Mon–Fri, 9:00–18:00'). */
+  hours: Type.String(),
+});
+
+export const SiteInfoSchema = Type.Object({ contact: SiteContactSchema });
+
+/** A message as the inbox lists it. */
+export const ReceivedMessageSchema = Type.Object({
+  id: Id,
+  unique_key: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  company: Type.String(),
+  telephone: Type.String(),
+  subject: Type.String(),
+  /** The first characters of the message (the list's second line). */
+  preview: Type.String(),
+  read: Type.Boolean(),
+  archived: Type.Boolean(),
+  replies: Type.Integer({ minimum: 0 }),
+  created_at: Timestamp,
+});
+
+export const MessageReplySchema = Type.Object({
+  id: Id,
+  body: Type.String(),
+  author: Type.Union([Type.Object({ id: Id, name: Type.String() }), Type.Null()]),
+  /** The reply mail's fate: queued, sent, failed or stored (no SMTP configured). */
+  delivery: Type.String(),
+  created_at: Timestamp,
+});
+
+/** One message with its whole text and the staff's replies, oldest first. */
+export const ReceivedMessageDetailSchema = Type.Object({
+  id: Id,
+  unique_key: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  company: Type.String(),
+  telephone: Type.String(),
+  subject: Type.String(),
+  message: Type.String(),
+  read: Type.Boolean(),
+  read_at: Type.Union([Timestamp, Type.Null()]),
+  archived: Type.Boolean(),
+  created_at: Timestamp,
+  replies: Type.Array(MessageReplySchema),
+});
+
+/** POST /message/messages-list */
+export const MessagesListBody = Type.Object(
+  {
+    filter: Type.Optional(Type.Union(MESSAGE_FILTERS.map((f) => Type.Literal(f)), { default: 'active' })),
+    search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /message/messages-count: the inbox's counters (the menu's badge is `unread`). */
+export const MessageCountsSchema = Type.Object({
+  unread: Type.Integer({ minimum: 0 }),
+  active: Type.Integer({ minimum: 0 }),
+  archived: Type.Integer({ minimum: 0 }),
+});
+
+/** PUT /message/message-archive/{id}/{unique_key} */
+export const MessageArchiveBody = Type.Object({ archived: Type.Boolean() }, { additionalProperties: false });
+/** PUT /message/message-read/{id}/{unique_key} */
+export const MessageReadBody = Type.Object({ read: Type.Boolean() }, { additionalProperties: false });
+/** POST /message/message-reply/{id}/{unique_key} */
+export const MessageReplyBody = Type.Object({ body: text(AUDIENCE_LIMITS.reply) }, { additionalProperties: false });
+
+/** `{id}/{unique_key}` of a message (random keys, not slugs). */
+export const MessageParams = Type.Object(
+  { id: Id, unique_key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
