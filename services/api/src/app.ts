@@ -10,6 +10,7 @@ import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { createDb, migrate, type Db } from './db';
 import type { EngineTuning } from './jobs';
+import type { DigestTuning } from './services/digest';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -33,6 +34,7 @@ import uploadRoutes from './routes/upload';
 import mailRoutes from './routes/mail';
 import contactRoutes from './routes/contact';
 import messageRoutes from './routes/message';
+import newsletterRoutes from './routes/newsletter';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   storage?: ImageStorage;
   /** Job engine timings (tests shorten them; production keeps the defaults). */
   jobs?: Partial<EngineTuning>;
+  /** The digest's send-run timings (tests shorten them). */
+  digest?: Partial<DigestTuning>;
 }
 
 export const REDACT = [
@@ -162,7 +166,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
-  await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs });
+  await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
   // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
   await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
   front.replay = app.answerReplay.serveRaw;
@@ -194,6 +198,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(mailRoutes);
       await api.register(contactRoutes);
       await api.register(messageRoutes);
+      await api.register(newsletterRoutes);
     },
     { prefix: '/api' },
   );

@@ -43,3 +43,24 @@ export const AUDIENCE_SUCCESS_MESSAGES = {
 
 export const MESSAGE_FILTERS = ['active', 'unread', 'read', 'archived'] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
+
+/** Why a subscriber leaves (the unsubscribe page's choices; 'one-click' is a mail client's List-Unsubscribe). */
+export const UNSUBSCRIBE_REASONS = ['too-frequent', 'not-relevant', 'never-subscribed', 'other'] as const;
+export type UnsubscribeReason = (typeof UNSUBSCRIBE_REASONS)[number];
+
+/** A subscription as its owner sees it: pending until the confirmation link is opened. */
+export const SUBSCRIPTION_STATES = ['pending', 'active', 'cancelled'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/** Where the confirmation link lands: `/unsubscribe-newsletter/{key}/{id}?status=…` (invalid: no key). */
+export const CONFIRMATION_RESULTS = ['confirmed', 'reactivated', 'invalid'] as const;
+export type ConfirmationResult = (typeof CONFIRMATION_RESULTS)[number];
+
+export const NEWSLETTER_SUCCESS_MESSAGES = {
+  CONFIRMATION_SENT: 'Check your inbox to confirm your subscription',
+  SUBSCRIBED: 'Subscription confirmed',
+  REACTIVATED: 'Email already registered. Status updated to active.',
+  UNSUBSCRIBED: 'You have been unsubscribed from the newsletter',
+} as const;
+
+export const NEWSLETTER_LIMITS = { unsubscribeDetails: 500 } as const;

@@ -9,7 +9,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers sent as they are (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string> | undefined;
 }
+
+/** What transmit() did with a mail: handed to the SMTP server, or kept (no SMTP_URL). */
+export type TransmitOutcome = 'sent' | 'stored';
 
 export interface Mailer {
   /**
@@ -24,6 +29,11 @@ export interface Mailer {
   enqueue(tx: Queryable, message: MailMessage): Promise<string>;
   /** Wakes this process's delivery worker (after a transaction that enqueued mail has committed). */
   wake(): void;
+  /**
+   * Sends one mail through SMTP now, without the outbox (bulk mail keeps its own delivery records: the
+   * digest). `messageId` makes a resent copy recognisable as the same mail. Throws the SMTP error.
+   */
+  transmit(message: MailMessage, messageId?: string): Promise<TransmitOutcome>;
   /** The delivery job's handler: sends one outbox mail through SMTP and records the outcome. */
   deliver(job: JobRun<MailJob>): Promise<DeliveryOutcome>;
   close(): void;
@@ -58,7 +68,7 @@ export function isPermanentSmtpFailure(err: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-function describe(err: unknown): string {
+export function describeSmtpError(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const e = err as Error & { code?: string; responseCode?: number; response?: string };
   const parts = [e.code, e.responseCode, e.response ?? e.message].filter((p) => p !== undefined && p !== '');
@@ -116,11 +126,18 @@ export function createMailer(options: {
         return { skipped: 'no SMTP_URL' };
       }
       try {
-        await transport.sendMail({ from: options.from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+          html: mail.html_body,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
         await outbox.markSent(db, id);
         return { sent: true };
       } catch (err) {
-        const error = describe(err);
+        const error = describeSmtpError(err);
         const context = { outboxId: id, to: mail.to_address, subject: mail.subject, attempt: job.retryCount + 1, error };
         if (isPermanentSmtpFailure(err) || job.lastAttempt) {
           await outbox.markFailed(db, id, error);
@@ -131,6 +148,20 @@ export function createMailer(options: {
         log.info({ mail: context }, 'mail delivery failed; will retry');
         throw err;
       }
+    },
+
+    async transmit(message, messageId) {
+      if (!transport) return 'stored';
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(messageId ? { messageId } : {}),
+      });
+      return 'sent';
     },
 
     close() {

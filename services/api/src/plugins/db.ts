@@ -7,6 +7,7 @@ import { createJobEngine, registerJobs, type EngineTuning, type JobEngine } from
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import type { AppConfig } from '../config';
+import type { DigestTuning } from '../services/digest';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +29,7 @@ export interface DbPluginOptions {
   storage?: ImageStorage | undefined;
   /** Job engine timings (tests shorten them). */
   jobs?: Partial<EngineTuning> | undefined;
+  digest?: Partial<DigestTuning> | undefined;
 }
 
 /** The database, the job engine, the mailer and the services, shared by every route; closed with the app. */
@@ -36,15 +38,16 @@ export default fp<DbPluginOptions>(
     const { config } = options;
     const jobs = createJobEngine({ db: options.db, schema: config.jobsSchema, workers: config.jobsWorkers, log: app.log, tuning: options.jobs });
     const mailer = createMailer({ db: options.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-    await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl });
+    const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
+    const services = createServices({ db: options.db, config: options.config, mailer, jobs, log: app.log, storage }, { digest: options.digest });
+    await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl, digest: services.digest });
     await jobs.launch();
     app.decorate('db', options.db);
     app.decorate('jobs', jobs);
     app.decorate('config', options.config);
     app.decorate('mailer', mailer);
-    const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
     app.decorate('storage', storage);
-    app.decorate('services', createServices({ db: options.db, config: options.config, mailer, jobs, log: app.log, storage }));
+    app.decorate('services', services);
     app.addHook('onClose', async () => {
       // Running jobs finish (or are failed back to the queue for a retry) before the database closes.
       await jobs.stop();

@@ -38,6 +38,10 @@ export const RATE_LIMITS = {
   contactPerIp: { groupId: 'contact-ip', max: 5, timeWindow: 10 * MINUTE, per: 'ip' },
   /** Checked in the handler, per address written in the form: over it, a 429 like the per-client limit. */
   contactPerEmail: { groupId: 'contact-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },
+  /** Newsletter subscriptions, confirmations and unsubscriptions from one client address. */
+  newsletterPerIp: { groupId: 'newsletter-ip', max: 20, timeWindow: 10 * MINUTE, per: 'ip' },
+  /** Confirmation mails to one address (nobody floods someone else's inbox through the form). */
+  newsletterPerEmail: { groupId: 'newsletter-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },
 } as const satisfies Record<string, NamedLimit>;
 
 /** A limit as one line of text, for the route table (test/route-policies.json). */

@@ -35,3 +35,75 @@ export async function isSuppressed(db: Queryable, email: string): Promise<boolea
   const rows = await db.query<{ found: number }>('SELECT 1 AS found FROM email_suppressions WHERE email = lower($1)', [email]);
   return rows.length > 0;
 }
+
+export interface SubscriberRow {
+  id: number;
+  unique_key: string;
+  email: string;
+  name: string;
+  status: string;
+  newsletter_status: 'active' | 'cancelled' | null;
+  confirmed_at: Date | null;
+}
+
+const SUBSCRIBER = 'id::int AS id, unique_key, email, name, status, newsletter_status, confirmed_at';
+
+/** The newsletter lead of an email, locked for the caller's transaction. */
+export async function findSubscriberByEmail(db: Queryable, email: string): Promise<SubscriberRow | undefined> {
+  const rows = await db.query<SubscriberRow>(`SELECT ${SUBSCRIBER} FROM leads WHERE module = 'newsletter' AND lower(email) = lower($1) FOR UPDATE`, [email]);
+  return rows[0];
+}
+
+export async function findSubscriber(db: Queryable, id: number, key: string): Promise<SubscriberRow | undefined> {
+  const rows = await db.query<SubscriberRow>(`SELECT ${SUBSCRIBER} FROM leads WHERE module = 'newsletter' AND id = $1 AND unique_key = $2`, [id, key]);
+  return rows[0];
+}
+
+/**
+ * A subscription request: creates the newsletter lead or gives the existing one a new confirmation token.
+ * Its newsletter status does not change until the link is opened (a cancelled subscriber stays cancelled).
+ */
+export async function requestSubscription(
+  db: Queryable,
+  fields: { unique_key: string; email: string; name: string; locale: string | null; token_hash: string; expires_at: Date },
+): Promise<SubscriberRow> {
+  const rows = await db.query<SubscriberRow>(
+    `INSERT INTO leads (unique_key, module, email, name, locale, confirm_token_hash, confirm_expires_at)
+     VALUES ($1, 'newsletter', $2, $3, $4, $5, $6)
+     ON CONFLICT (module, lower(email)) DO UPDATE SET
+       name = CASE WHEN EXCLUDED.name <> '' THEN EXCLUDED.name ELSE leads.name END,
+       locale = COALESCE(EXCLUDED.locale, leads.locale),
+       confirm_token_hash = EXCLUDED.confirm_token_hash, confirm_expires_at = EXCLUDED.confirm_expires_at, updated_at = now()
+     RETURNING ${SUBSCRIBER}`,
+    [fields.unique_key, fields.email, fields.name, fields.locale, fields.token_hash, fields.expires_at],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('subscription upsert returned no row');
+  return row;
+}
+
+/** Opens a confirmation link once: the token is spent, the subscriber active and confirmed. Answers the row as it was. */
+export async function confirmSubscription(db: Queryable, id: number, tokenHash: string): Promise<SubscriberRow | undefined> {
+  const rows = await db.query<SubscriberRow>(
+    `WITH before AS (
+       SELECT ${SUBSCRIBER} FROM leads
+       WHERE module = 'newsletter' AND id = $1 AND confirm_token_hash = $2 AND confirm_expires_at > now() FOR UPDATE
+     )
+     UPDATE leads l SET newsletter_status = 'active', status = 'active', confirmed_at = now(),
+       confirm_token_hash = NULL, confirm_expires_at = NULL,
+       unsubscribe_reason = NULL, unsubscribe_details = NULL, unsubscribed_at = NULL, updated_at = now()
+     FROM before WHERE l.id = before.id
+     RETURNING before.id, before.unique_key, before.email, before.name, before.status, before.newsletter_status, before.confirmed_at`,
+    [id, tokenHash],
+  );
+  return rows[0];
+}
+
+export async function cancelSubscription(db: Queryable, id: number, key: string, reason: string, details: string | null): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE leads SET newsletter_status = 'cancelled', unsubscribe_reason = $3, unsubscribe_details = $4, unsubscribed_at = now(), updated_at = now()
+     WHERE module = 'newsletter' AND id = $1 AND unique_key = $2 RETURNING id::int AS id`,
+    [id, key, reason, details],
+  );
+  return rows.length > 0;
+}

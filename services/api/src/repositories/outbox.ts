@@ -15,18 +15,19 @@ export interface OutboxMail {
   attempts: number;
   last_error: string | null;
   failed_at: Date | null;
+  headers: Record<string, string> | null;
 }
 
-const COLUMNS = 'id::text AS id, to_address, subject, text_body, html_body, created_at, sent_at, status, attempts, last_error, failed_at';
+const COLUMNS = 'id::text AS id, to_address, subject, text_body, html_body, created_at, sent_at, status, attempts, last_error, failed_at, headers';
 
 export async function insert(
   db: Queryable,
-  mail: { to: string; subject: string; text: string; html: string },
+  mail: { to: string; subject: string; text: string; html: string; headers?: Record<string, string> | undefined },
   status: 'queued' | 'stored',
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
-    'INSERT INTO outbox (to_address, subject, text_body, html_body, status) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
-    [mail.to, mail.subject, mail.text, mail.html, status],
+    'INSERT INTO outbox (to_address, subject, text_body, html_body, status, headers) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id',
+    [mail.to, mail.subject, mail.text, mail.html, status, mail.headers ? JSON.stringify(mail.headers) : null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into outbox returned no id');

@@ -4,6 +4,8 @@ import { CategoriesService } from './categories';
 import { ContactService } from './contact';
 import { ImagesService } from './images';
 import { MessagesService } from './messages';
+import { NewsletterService } from './newsletter';
+import { DigestService, type DigestTuning } from './digest';
 import { PublicContentService } from './public-content';
 import type { ServiceDeps } from './context';
 import { PasswordHasher } from './passwords';
@@ -20,9 +22,11 @@ export interface Services {
   publicContent: PublicContentService;
   contact: ContactService;
   messages: MessagesService;
+  newsletter: NewsletterService;
+  digest: DigestService;
 }
 
-export function createServices(deps: ServiceDeps): Services {
+export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
   const hasher = new PasswordHasher(deps.config.scryptCost, { concurrency: deps.config.hashConcurrency, queue: deps.config.hashQueue });
   return {
     auth: new AuthService(deps, hasher),
@@ -34,5 +38,7 @@ export function createServices(deps: ServiceDeps): Services {
     publicContent: new PublicContentService(deps),
     contact: new ContactService(deps),
     messages: new MessagesService(deps),
+    newsletter: new NewsletterService(deps),
+    digest: new DigestService(deps, tuning.digest),
   };
 }

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EMAIL_PATTERN, LIMITS } from '../validation';
-import { AUDIENCE_LIMITS, MESSAGE_FILTERS } from '../audience';
+import { AUDIENCE_LIMITS, MESSAGE_FILTERS, NEWSLETTER_LIMITS, SUBSCRIPTION_STATES, UNSUBSCRIBE_REASONS } from '../audience';
 import { Id, Timestamp } from './common';
 
 export * from '../audience';
@@ -86,7 +86,7 @@ export const ReceivedMessageDetailSchema = Type.Object({
 /** POST /message/messages-list */
 export const MessagesListBody = Type.Object(
   {
-    filter: Type.Optional(Type.Union(MESSAGE_FILTERS.map((f) => Type.Literal(f)), { default: 'active' })),
+    filter: Type.Optional(Type.Enum([...MESSAGE_FILTERS], { default: 'active' })),
     search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
@@ -111,5 +111,76 @@ export const MessageReplyBody = Type.Object({ body: text(AUDIENCE_LIMITS.reply) 
 /** `{id}/{unique_key}` of a message (random keys, not slugs). */
 export const MessageParams = Type.Object(
   { id: Id, unique_key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+/** POST /public/newsletter: subscribe (double opt-in: a confirmation mail follows). */
+export const NewsletterSubscribeBody = Type.Object(
+  {
+    email: Type.String({ pattern: EMAIL_PATTERN, maxLength: LIMITS.email }),
+    name: Type.Optional(Type.String({ maxLength: AUDIENCE_LIMITS.name })),
+    website: Type.Optional(Type.String({ maxLength: 300 })),
+    elapsed_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /public/newsletter/subscription/{id}/{unique_key}: what the unsubscribe page shows. */
+export const NewsletterSubscriptionSchema = Type.Object({
+  /** Partly hidden ('jo•••@cliente.com.br'): the link may be forwarded. */
+  email: Type.String(),
+  state: Type.Enum(SUBSCRIPTION_STATES),
+});
+
+/** POST /public/newsletter/unsubscribe/{id}/{unique_key} */
+export const NewsletterUnsubscribeBody = Type.Object(
+  {
+    reason: Type.Enum(UNSUBSCRIBE_REASONS),
+    details: Type.Optional(Type.String({ maxLength: NEWSLETTER_LIMITS.unsubscribeDetails })),
+  },
+  { additionalProperties: false },
+);
+
+/** `{id}/{unique_key}` of a subscription, and `{id}/{token}` of a confirmation link. */
+export const LeadParams = MessageParams;
+export const ConfirmParams = Type.Object(
+  { id: Id, token: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }) },
+  { additionalProperties: false },
+);
+
+/** A week's digest as the admin lists it (GET /newsletter/digests). */
+export const DigestSendSchema = Type.Object({
+  id: Id,
+  week: Type.String(),
+  /** sending (deliveries left), done, or empty (nothing was published that week: nothing sent). */
+  status: Type.String(),
+  subject: Type.String(),
+  articles: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+  sent: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0 }),
+  queued: Type.Integer({ minimum: 0 }),
+  created_at: Timestamp,
+  finished_at: Type.Union([Timestamp, Type.Null()]),
+});
+
+export const DigestFailureSchema = Type.Object({ email: Type.String(), attempts: Type.Integer(), last_error: Type.Union([Type.String(), Type.Null()]) });
+
+/** GET /newsletter/digest-preview: the next digest as it stands now. */
+export const DigestPreviewSchema = Type.Object({
+  subject: Type.String(),
+  html: Type.String(),
+  articles: Type.Integer({ minimum: 0 }),
+  recipients: Type.Integer({ minimum: 0 }),
+});
+
+/** GET and PUT /newsletter/settings: the send day (0 = Sunday), hour, time zone and rate. */
+export const DigestSettingsSchema = Type.Object(
+  {
+    day: Type.Integer({ minimum: 0, maximum: 6 }),
+    hour: Type.Integer({ minimum: 0, maximum: 23 }),
+    timeZone: Type.String({ minLength: 1, maxLength: 64 }),
+    ratePerSecond: Type.Integer({ minimum: 1, maximum: 500 }),
+  },
   { additionalProperties: false },
 );

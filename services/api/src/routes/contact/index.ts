@@ -1,5 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AUDIENCE_SUCCESS_MESSAGES, ContactMessageBody, Envelope, MessageEnvelope, SiteInfoSchema } from '@vitrine/contracts/schemas';
+import {
+  AUDIENCE_SUCCESS_MESSAGES,
+  ConfirmParams,
+  ContactMessageBody,
+  Envelope,
+  LeadParams,
+  MessageEnvelope,
+  NEWSLETTER_SUCCESS_MESSAGES,
+  NewsletterSubscribeBody,
+  NewsletterSubscriptionSchema,
+  NewsletterUnsubscribeBody,
+  SiteInfoSchema,
+} from '@vitrine/contracts/schemas';
 import { RateLimitedError } from '../../errors';
 import { requestLanguage, servePublicJson as cached } from '../../plugins/answer-cache';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
@@ -8,11 +20,18 @@ import { responses } from '../common';
 
 const tags = ['public'];
 
-/** The public side of the audience (issue 8): the company's contact details and the contact form. */
+const emailKey = (request: { body: unknown }) => `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`;
+
+/**
+ * The public side of the audience (issue 8): the company's contact details, the contact form and the
+ * newsletter's subscriptions (double opt-in, unsubscribe with a reason, RFC 8058 one-click).
+ */
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const perEmail = app.createRateLimit({
-    ...RATE_LIMITS.contactPerEmail,
-    keyGenerator: (request) => `email:${String((request.body as { email?: unknown }).email ?? '').trim().toLowerCase()}`,
+  const perEmail = app.createRateLimit({ ...RATE_LIMITS.contactPerEmail, keyGenerator: emailKey });
+  const subscribePerEmail = app.createRateLimit({ ...RATE_LIMITS.newsletterPerEmail, keyGenerator: emailKey });
+  // RFC 8058: a mail client's one-click unsubscribe is a form post (`List-Unsubscribe=One-Click`); only these routes read forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
   app.get(
@@ -44,6 +63,117 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!limit.isAllowed && limit.isExceeded) throw new RateLimitedError(limit.ttlInSeconds);
       await app.services.contact.submit(request.body, requestLanguage(request));
       return reply.code(201).send({ message: AUDIENCE_SUCCESS_MESSAGES.MESSAGE_SENT });
+    },
+  );
+
+  app.post(
+    '/public/newsletter',
+    {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+      schema: {
+        tags,
+        summary:
+          'Subscribe to the weekly newsletter: a single-use confirmation link is mailed (double opt-in). 409 EMAIL_ALREADY_REGISTERED for an active subscriber; a cancelled one comes back once they confirm. `website` and `elapsed_ms` as on the contact form.',
+        body: NewsletterSubscribeBody,
+        response: responses({ 202: MessageEnvelope }, 403, 409, 429, 503),
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const signal = spamSignal(request.body);
+      if (signal) {
+        request.log.info({ spam: signal }, 'newsletter subscription dropped as automated');
+        return reply.code(202).send({ message: NEWSLETTER_SUCCESS_MESSAGES.CONFIRMATION_SENT });
+      }
+      const limit = await subscribePerEmail(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new RateLimitedError(limit.ttlInSeconds);
+      await app.services.newsletter.subscribe(request.body, requestLanguage(request));
+      return reply.code(202).send({ message: NEWSLETTER_SUCCESS_MESSAGES.CONFIRMATION_SENT });
+    },
+  );
+
+  app.get(
+    '/public/newsletter/confirm/:id/:token',
+    {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+      schema: {
+        tags,
+        summary: "The confirmation link of the mail: confirms once and redirects (303) to the subscription's page with ?status=confirmed|reactivated|invalid",
+        params: ConfirmParams,
+      },
+    },
+    async (request, reply) => {
+      const { location } = await app.services.newsletter.confirm(request.params.id, request.params.token);
+      return reply.header('cache-control', 'no-store').redirect(location, 303);
+    },
+  );
+
+  app.get(
+    '/public/newsletter/subscription/:id/:unique_key',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags,
+        summary: 'A subscription as its unsubscribe link shows it (email partly hidden; state pending, active or cancelled)',
+        params: LeadParams,
+        response: responses({ 200: Envelope(NewsletterSubscriptionSchema) }, 404),
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await app.services.newsletter.subscription(request.params.id, request.params.unique_key) };
+    },
+  );
+
+  app.post(
+    '/public/newsletter/unsubscribe/:id/:unique_key',
+    {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+      schema: {
+        tags,
+        summary: 'Unsubscribe with a reason (and optional details); takes effect at once',
+        params: LeadParams,
+        body: NewsletterUnsubscribeBody,
+        response: responses({ 200: MessageEnvelope }, 404, 429),
+      },
+    },
+    async (request) => {
+      await app.services.newsletter.unsubscribe(request.params.id, request.params.unique_key, request.body);
+      return { message: NEWSLETTER_SUCCESS_MESSAGES.UNSUBSCRIBED };
+    },
+  );
+
+  app.post(
+    '/public/newsletter/one-click/:id/:unique_key',
+    {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+      schema: {
+        tags,
+        summary: "RFC 8058 one-click unsubscribe (the mail's List-Unsubscribe-Post): a form post, no page",
+        params: LeadParams,
+        response: responses({ 200: MessageEnvelope }, 404, 429),
+      },
+    },
+    async (request) => {
+      await app.services.newsletter.unsubscribe(request.params.id, request.params.unique_key, { reason: 'one-click' });
+      return { message: NEWSLETTER_SUCCESS_MESSAGES.UNSUBSCRIBED };
+    },
+  );
+
+  app.post(
+    '/public/newsletter/resubscribe/:id/:unique_key',
+    {
+      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+      schema: {
+        tags,
+        summary: 'Subscribe again from the unsubscribe page: a new confirmation link to the address on record',
+        params: LeadParams,
+        response: responses({ 202: MessageEnvelope }, 403, 404, 409, 429),
+      },
+    },
+    async (request, reply) => {
+      await app.services.newsletter.resubscribe(request.params.id, request.params.unique_key, requestLanguage(request));
+      return reply.code(202).send({ message: NEWSLETTER_SUCCESS_MESSAGES.CONFIRMATION_SENT });
     },
   );
 };

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DigestFailureSchema, DigestPreviewSchema, DigestSendSchema, DigestSettingsSchema, Envelope, IdParams, MessageEnvelope } from '@vitrine/contracts/schemas';
+import { BadRequestError, NotFoundError } from '../../errors';
+import { principalOf } from '../../plugins/auth';
+import * as digests from '../../repositories/digests';
+import { BEARER, responses } from '../common';
+
+const tags = ['newsletter'];
+/** The newsletter is part of the leads screen (route list-leads). */
+const leads = { routes: ['list-leads'] } as const;
+
+function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The weekly digest as staff see and steer it (issue 8). */
+const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/newsletter/digests',
+    {
+      config: { policy: leads },
+      schema: { tags, summary: "Each week's digest, newest first: status and sent / failed / queued of total", security: BEARER, response: responses({ 200: Envelope(Type.Array(DigestSendSchema)) }, 401, 403) },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const rows = await digests.listSends(app.db, 52);
+      return { data: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString(), finished_at: r.finished_at?.toISOString() ?? null })) };
+    },
+  );
+
+  app.get(
+    '/newsletter/digests/:id/failures',
+    {
+      config: { policy: leads },
+      schema: { tags, summary: "A week's failed deliveries with the SMTP server's answer", security: BEARER, params: IdParams, response: responses({ 200: Envelope(Type.Array(DigestFailureSchema)) }, 401, 403, 404) },
+    },
+    async (request) => {
+      if (!(await digests.findSend(app.db, request.params.id))) throw new NotFoundError();
+      return { data: await digests.failures(app.db, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/newsletter/digest-preview',
+    {
+      config: { policy: leads },
+      schema: { tags, summary: 'The next digest as it stands now, and how many subscribers would get it', security: BEARER, response: responses({ 200: Envelope(DigestPreviewSchema) }, 401, 403) },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const composed = await app.services.digest.compose();
+      return { data: { subject: composed.subject, html: composed.html, articles: composed.articles.length, recipients: await digests.recipientCount(app.db) } };
+    },
+  );
+
+  app.post(
+    '/newsletter/digest-test',
+    {
+      config: { policy: leads },
+      schema: { tags, summary: 'Send the next digest as it stands to yourself', security: BEARER, response: responses({ 200: MessageEnvelope }, 401, 403) },
+    },
+    async (request) => {
+      await app.services.digest.sendTest(principalOf(request).user.email);
+      return { message: 'Test digest sent' };
+    },
+  );
+
+  app.get(
+    '/newsletter/settings',
+    { config: { policy: leads }, schema: { tags, summary: "The digest's send day, hour, time zone and rate", security: BEARER, response: responses({ 200: Envelope(DigestSettingsSchema) }, 401, 403) } },
+    async () => ({ data: await app.services.digest.settings() }),
+  );
+
+  app.put(
+    '/newsletter/settings',
+    {
+      config: { policy: leads },
+      schema: { tags, summary: "Change the digest's send day, hour, time zone or rate", security: BEARER, body: DigestSettingsSchema, response: responses({ 200: Envelope(DigestSettingsSchema) }, 401, 403) },
+    },
+    async (request) => {
+      if (!validTimeZone(request.body.timeZone)) {
+        throw new BadRequestError('VALIDATION_ERROR', [{ property: 'timeZone', message: { isTimeZone: 'timeZone must be an IANA time zone such as America/Sao_Paulo' } }]);
+      }
+      await digests.saveSettings(app.db, request.body);
+      return { data: request.body, message: 'Settings saved' };
+    },
+  );
+};
+
+export default newsletterRoutes;

@@ -1,0 +1,87 @@
+import type { ConfirmationResult, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
+import { AppError, ConflictError, NotFoundError } from '../errors';
+import { subscriptionConfirmationMail } from '../mail/templates';
+import { randomToken, sha256, uniqueKey } from '../lib/security';
+import * as leads from '../repositories/leads';
+import type { ServiceDeps } from './context';
+
+/** How long a confirmation link can be opened. */
+export const CONFIRMATION_DAYS = 7;
+
+/** 'joana@cliente.com.br' → 'jo•••@cliente.com.br': enough to recognise one's address, not to harvest it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const local = email.slice(0, at);
+  return `${local.slice(0, Math.min(2, local.length - 1) || 1)}•••${email.slice(at)}`;
+}
+
+export interface Confirmation {
+  result: ConfirmationResult;
+  /** Where the confirmation link lands (the subscription's page). */
+  location: string;
+}
+
+/** The newsletter's subscriptions (issue 8): double opt-in, unsubscribe with a reason, coming back. */
+export class NewsletterService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * A subscription request. An active, confirmed subscriber: 409 'Email already registered'. Anyone else
+   * (new, not yet confirmed, cancelled) gets a fresh single-use confirmation link by mail; nothing is sent
+   * to them before they open it. The lead and its mail commit together.
+   */
+  async subscribe(input: Pick<NewsletterSubscribeInput, 'email' | 'name'>, locale: string | null): Promise<void> {
+    const email = input.email.trim();
+    const { db, jobs, mailer, config } = this.deps;
+    if (await leads.isSuppressed(db, email)) throw new AppError(403, 'SUBMISSION_REFUSED');
+    await jobs.start();
+    await db.transaction(async (tx) => {
+      const current = await leads.findSubscriberByEmail(tx, email);
+      if (current?.status === 'blackListed') throw new AppError(403, 'SUBMISSION_REFUSED');
+      if (current && current.confirmed_at && current.newsletter_status === 'active' && current.status === 'active') {
+        throw new ConflictError('EMAIL_ALREADY_REGISTERED');
+      }
+      const token = randomToken();
+      const row = await leads.requestSubscription(tx, {
+        unique_key: uniqueKey(),
+        email,
+        name: (input.name ?? '').trim(),
+        locale,
+        token_hash: sha256(token),
+        expires_at: new Date(Date.now() + CONFIRMATION_DAYS * 86_400_000),
+      });
+      const link = `${config.publicUrl}/api/public/newsletter/confirm/${row.id}/${token}`;
+      await mailer.enqueue(tx, subscriptionConfirmationMail(row.email, row.name, link, CONFIRMATION_DAYS));
+    });
+    mailer.wake();
+  }
+
+  /** The subscription page's again-subscribe: a new confirmation link to the address on record. */
+  async resubscribe(id: number, key: string, locale: string | null): Promise<void> {
+    const row = await leads.findSubscriber(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    await this.subscribe({ email: row.email }, locale);
+  }
+
+  /** Opens a confirmation link: spent once, then 'invalid' (as is an expired or unknown one). */
+  async confirm(id: number, token: string): Promise<Confirmation> {
+    const before = await leads.confirmSubscription(this.deps.db, id, sha256(token));
+    if (!before) return { result: 'invalid', location: '/unsubscribe-newsletter?status=invalid' };
+    const result: ConfirmationResult = before.newsletter_status === 'cancelled' ? 'reactivated' : 'confirmed';
+    return { result, location: `/unsubscribe-newsletter/${encodeURIComponent(before.unique_key)}/${before.id}?status=${result}` };
+  }
+
+  async subscription(id: number, key: string): Promise<NewsletterSubscription> {
+    const row = await leads.findSubscriber(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    const state = row.newsletter_status === 'cancelled' ? 'cancelled' : row.confirmed_at && row.newsletter_status === 'active' ? 'active' : 'pending';
+    return { email: maskEmail(row.email), state };
+  }
+
+  /** Unsubscribes at once (also a pending subscription); saying it twice changes nothing more. */
+  async unsubscribe(id: number, key: string, input: NewsletterUnsubscribeInput | { reason: 'one-click'; details?: undefined }): Promise<void> {
+    const details = input.details?.trim() || null;
+    if (!(await leads.cancelSubscription(this.deps.db, id, key, input.reason, details))) throw new NotFoundError();
+  }
+}
