@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RemotePagesModule } from '@vitrine/contracts';
 import { browserRoute, type PageDefinition } from './lib/route';
 import { blogRoute } from './features/blog/route';
+import { contactRoute } from './features/contact/route';
 import { homeRoute } from './features/home/route';
 import { postRoute } from './features/post/route';
 import { profileRoute } from './features/profile/route';
@@ -16,12 +17,13 @@ const blog = route(blogRoute, () => import('./features/blog/blog-page').then((m)
 const search = route(searchRoute, () => import('./features/search/search-page').then((m) => m.SearchPage));
 const post = route(postRoute, () => import('./features/post/post-page').then((m) => m.PostPage));
 const profile = route(profileRoute, () => import('./features/profile/profile-page').then((m) => m.ProfilePage));
+const contact = route(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
 
 /**
  * The public remote's surface: per route name, its server-renderable route (data, page, head) and,
  * for shells that predate routes, the page alone (it then loads its own data).
  */
-export const routes = { home, blog, 'list-article-results': search, post, profile } satisfies RemotePagesModule['routes'];
+export const routes = { home, blog, 'list-article-results': search, post, profile, contact } satisfies RemotePagesModule['routes'];
 
 export const pages = {
   home: home.Page,
@@ -29,4 +31,5 @@ export const pages = {
   'list-article-results': search.Page,
   post: post.Page,
   profile: profile.Page,
+  contact: contact.Page,
 } satisfies RemotePagesModule['pages'];

@@ -1,6 +1,8 @@
 import type { ServerRemoteModule } from '@vitrine/contracts';
 import { BlogPage } from './features/blog/blog-page';
 import { blogRoute } from './features/blog/route';
+import { ContactPage } from './features/contact/contact-page';
+import { contactRoute } from './features/contact/route';
 import { HomePage } from './features/home/home-page';
 import { homeRoute } from './features/home/route';
 import { PostPage } from './features/post/post-page';
@@ -24,6 +26,7 @@ const remote: ServerRemoteModule = {
     'list-article-results': serverRoute(searchRoute, SearchPage),
     post: serverRoute(postRoute, PostPage),
     profile: serverRoute(profileRoute, ProfilePage),
+    contact: serverRoute(contactRoute, ContactPage),
   },
   registerTexts() {
     registerPublicTexts();

@@ -2,6 +2,7 @@ import type {
   ArticleCard,
   AuthorProfile,
   CategoryChip,
+  ContactMessageInput,
   Envelope,
   HomeSections,
   ListPage,
@@ -10,6 +11,7 @@ import type {
   PublicUser,
   SearchInput,
   SearchPage,
+  SiteInfo,
 } from '@vitrine/contracts';
 import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
 
@@ -71,4 +73,15 @@ export async function fetchPublicCategories(http: PublicHttp): Promise<CategoryC
 export async function recentUpdatedUsers(http: PublicHttp, count: number): Promise<PublicUser[]> {
   const { data } = await http.get<Envelope<PublicUser[]>>(`/user/user/recent-updated-users/${count}`);
   return data.data;
+}
+
+/** The company's public contact details (the contact page). */
+export async function fetchSiteInfo(http: PublicHttp): Promise<SiteInfo> {
+  const { data } = await http.get<Envelope<SiteInfo>>('/public/site');
+  return data.data;
+}
+
+/** Sends a visitor's message (POST /public/contact, 201); a browser-only effect, like countRead. */
+export async function sendContactMessage(input: ContactMessageInput): Promise<void> {
+  await browserHttp.post('/public/contact', input);
 }

@@ -7,7 +7,9 @@ import { postRoute } from '../features/post/route';
 import { searchRoute } from '../features/search/route';
 import { blogRoute } from '../features/blog/route';
 import { BlogPage } from '../features/blog/blog-page';
-import { article, card, tech } from '../testing/fixtures';
+import { ContactPage } from '../features/contact/contact-page';
+import { contactRoute } from '../features/contact/route';
+import { article, card, site, tech } from '../testing/fixtures';
 import { mockHttp, renderPage } from '../testing/render';
 import { serverRoute } from './route';
 
@@ -123,5 +125,31 @@ describe('a public route: loaders, page and head from one definition', () => {
     const route = serverRoute(searchRoute, () => null);
     expect((await route.load(ctx(serverHttp({ '/public/categories': [] }), {}))).status).toBe(200);
     expect(route.head({ status: 200, entries: {} }, head({ search: 'vendas' })).index).toBe(false);
+  });
+
+  it("the contact head: ContactPage JSON-LD with the company's contact point; without the details the page still loads", async () => {
+    const route = serverRoute(contactRoute, ContactPage);
+    const data = await route.load(ctx(serverHttp({ '/public/site': site }), {}, '?subject=Or%C3%A7amento'));
+    expect(data.status).toBe(200);
+    const h = route.head(data, head({}, '?subject=Or%C3%A7amento'));
+    expect(h).toMatchObject({ title: 'Fale com a gente · Vitrine', canonical: '/contact', type: 'website' });
+    expect(h.description).not.toBe('');
+    expect(h.index).toBeUndefined();
+    expect(h.jsonLd?.[0]).toMatchObject({
+      '@type': 'ContactPage',
+      url: 'https://www.example.com/contact',
+      inLanguage: 'pt-BR',
+      mainEntity: {
+        '@type': 'Organization',
+        name: 'Vitrine',
+        contactPoint: { '@type': 'ContactPoint', email: 'contato@vitrine.example', telephone: '+55 (11) 4000-1234' },
+      },
+    });
+
+    const down: PublicHttp = { get: () => Promise.reject(Object.assign(new Error('down'), { response: { status: 503 } })) };
+    const without = await route.load(ctx(down, {}));
+    expect(without).toEqual({ status: 200, entries: {} });
+    expect(route.head(without, head({}))).toMatchObject({ title: 'Fale com a gente · Vitrine', canonical: '/contact' });
+    expect(route.head(without, head({})).jsonLd?.[0]).not.toHaveProperty('mainEntity.contactPoint');
   });
 });

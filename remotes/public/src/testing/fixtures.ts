@@ -1,4 +1,4 @@
-import type { Article, ArticleCard, AuthorCard, CategoryChip, HomeSections } from '@vitrine/contracts';
+import type { Article, ArticleCard, AuthorCard, CategoryChip, HomeSections, SiteInfo } from '@vitrine/contracts';
 
 export const tech: CategoryChip = { id: 1, unique_key: 'tecnologia', name: 'Tecnologia', text_color: '#ffffff', background_color: '#1b2a4a' };
 export const design: CategoryChip = { id: 2, unique_key: 'design', name: 'Design', text_color: '#1b2a4a', background_color: '#f3e8ff' };
@@ -59,3 +59,14 @@ export function home(overrides: Partial<HomeSections> = {}): HomeSections {
     ...overrides,
   };
 }
+
+/** GET /public/site: the company's contact details. */
+export const site: SiteInfo = {
+  contact: {
+    name: 'Vitrine Comunicação Ltda.',
+    email: 'contato@vitrine.example',
+    phone: '+55 (11) 4000-1234',
+    address: 'Av. Paulista, 1000 – São Paulo, SP',
+    hours: 'Segunda a sexta, das 9h às 18h',
+  },
+};

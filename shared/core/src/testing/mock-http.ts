@@ -13,6 +13,8 @@ export interface HttpCall {
 export interface HttpReply {
   status: number;
   data?: unknown;
+  /** Response headers, lower-case names as axios gives them (e.g. 'retry-after'). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -32,7 +34,7 @@ export function mockHttp(handler: (call: HttpCall) => HttpReply | Promise<HttpRe
     };
     calls.push(call);
     const reply = await handler(call);
-    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: {}, config };
+    const response: AxiosResponse = { data: reply.data, status: reply.status, statusText: String(reply.status), headers: reply.headers ?? {}, config };
     if (reply.status >= 400) {
       throw new AxiosError(`Request failed with status code ${reply.status}`, AxiosError.ERR_BAD_REQUEST, config, {}, response);
     }

@@ -1,0 +1,39 @@
+import { PUBLIC_ROUTES } from '@vitrine/contracts';
+import { absolute, describe, organization, titled } from '../../lib/head';
+import { definePage } from '../../lib/route';
+import { siteLoader } from './loader';
+
+export const contactRoute = definePage({
+  loaders: [siteLoader],
+  // The form is the page: without the company's details (the API failed) it still renders, and asks again itself.
+  subject: null,
+  head: (read, ctx) => {
+    const contact = read(siteLoader)?.contact;
+    const title = ctx.t('public:contact.title');
+    const email = contact?.email?.trim();
+    const telephone = contact?.phone?.trim();
+    const address = contact?.address?.trim();
+    return {
+      title: titled(title),
+      description: describe(ctx.t('public:meta.contactDescription')),
+      canonical: PUBLIC_ROUTES.contact,
+      type: 'website',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'ContactPage',
+          name: title,
+          url: absolute(ctx, PUBLIC_ROUTES.contact),
+          inLanguage: ctx.lang,
+          mainEntity: {
+            ...organization(ctx),
+            ...(address ? { address } : {}),
+            ...(email || telephone
+              ? { contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', ...(email ? { email } : {}), ...(telephone ? { telephone } : {}) } }
+              : {}),
+          },
+        },
+      ],
+    };
+  },
+});
