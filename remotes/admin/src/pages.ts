@@ -5,7 +5,7 @@ import { loadAdminTexts } from './texts';
 
 /**
  * A page's chunk and the admin texts, fetched together (the page never renders without its texts),
- * inside the remote's own QueryClient.
+ * inside the remote's own QueryClient. Menu badges are loaded the same way.
  */
 const page = (load: () => Promise<ComponentType>) =>
   lazy(() => Promise.all([load(), loadAdminTexts()]).then(([Component]) => ({ default: withQueryClient(Component) })));
@@ -16,4 +16,13 @@ export const pages = {
   'list-of-articles': page(() => import('./features/list-of-articles/components/articles-page').then((m) => m.ArticlesPage)),
   compose: page(() => import('./features/compose/components/compose-page').then((m) => m.ComposePage)),
   'list-of-categories': page(() => import('./features/list-of-categories/components/categories-page').then((m) => m.CategoriesPage)),
+  'message-received': page(() => import('./features/message-received/components/messages-page').then((m) => m.MessagesPage)),
 } satisfies RemotePagesModule['pages'];
+
+/**
+ * What the shell draws next to a menu label (RemotePagesModule.badges): the inbox's unread count, in a
+ * chunk of its own, sharing the inbox's cache (reading, archiving or deleting there updates it at once).
+ */
+export const badges = {
+  'message-received': page(() => import('./features/message-received/components/unread-badge').then((m) => m.UnreadBadge)),
+} satisfies RemotePagesModule['badges'];

@@ -18,6 +18,13 @@ export interface RemotePagesModule {
    * (docs/decisions/server-rendering.md). A shell that finds none renders `pages` as a SPA.
    */
   routes?: Partial<Record<RouteName, RemoteRoute>>;
+  /**
+   * Menu badges (admin remote, optional): a remote may provide a tiny component the shell draws next
+   * to a route's menu label (the inbox's unread count). It takes no props, brings its own data and
+   * may be lazy; the shell renders it inside Suspense and an error boundary, so a failing badge shows
+   * nothing and never breaks the menu. A shell that does not know this field ignores it.
+   */
+  badges?: Partial<Record<RouteName, ComponentType>>;
 }
 
 /** An HTTP client with the one verb the public reads need (axios in the browser, in-process on the server). */

@@ -8,11 +8,8 @@ import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import type { RouteHandle } from '../app/router';
 import { loadedRemotePages, loadRemotePages } from '../federation/remotes';
+import { MenuBadge } from './menu-badge';
 import './admin-layout.css';
-
-function pagesOf(mod: RemotePagesModule | undefined): ReadonlySet<string> | null {
-  return mod ? new Set(Object.keys(mod.pages)) : null;
-}
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list, seo sits in settings). */
 const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
@@ -27,27 +24,35 @@ export function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const current = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.name).find(Boolean);
 
-  // Only the screens the deployed admin remote provides (a newer remote adds its entries by itself).
-  const [provided, setProvided] = useState<ReadonlySet<string> | null>(() => pagesOf(loadedRemotePages(REMOTES.admin)));
+  // Only the screens the deployed admin remote provides (a newer remote adds its entries by itself), with its badges.
+  const [remote, setRemote] = useState<RemotePagesModule | undefined>(() => loadedRemotePages(REMOTES.admin));
   useEffect(() => {
-    if (provided) return;
+    if (remote) return;
     let live = true;
     loadRemotePages(REMOTES.admin).then(
-      (mod) => live && setProvided(pagesOf(mod)),
+      (mod) => live && setRemote(mod),
       () => undefined, // the page itself shows the fallback with Retry
     );
     return () => {
       live = false;
     };
-  }, [provided]);
+  }, [remote]);
 
   const items = useMemo(
     () =>
-      MENU.filter((name) => canOpenRoute(roles, name) && (!provided || provided.has(name))).map((name) => ({
-        key: name,
-        label: <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>,
-      })),
-    [roles, t, provided],
+      MENU.filter((name) => canOpenRoute(roles, name) && (!remote || name in remote.pages)).map((name) => {
+        const badge = remote?.badges?.[name];
+        return {
+          key: name,
+          label: (
+            <>
+              <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>
+              {badge && <MenuBadge badge={badge} />}
+            </>
+          ),
+        };
+      }),
+    [roles, t, remote],
   );
 
   const fullName = user ? `${user.name} ${user.last_name}` : '';

@@ -23,6 +23,18 @@ describe('admin reads (TanStack Query)', () => {
     expect(client.getQueryState(queryKeys.articles.list({ page: 1, limit: 10 }))?.isInvalidated).toBe(false);
   });
 
+  it('an inbox change marks the lists and the counters (the menu badge) stale, never the opened message', async () => {
+    const client = createQueryClient({ retry: false });
+    client.setQueryData(queryKeys.messages.list({ filter: 'unread', page: 1 }), { items: [] });
+    client.setQueryData(queryKeys.messages.counts, { unread: 1, active: 1, archived: 0 });
+    client.setQueryData(queryKeys.messages.detail(12, 'k3y'), { id: 12 });
+    await client.invalidateQueries({ queryKey: queryKeys.messages.inbox });
+    expect(client.getQueryState(queryKeys.messages.list({ filter: 'unread', page: 1 }))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.messages.counts)?.isInvalidated).toBe(true);
+    // reading it again (message-open) would mark it read
+    expect(client.getQueryState(queryKeys.messages.detail(12, 'k3y'))?.isInvalidated).toBe(false);
+  });
+
   it('de-duplicates: two readers of one key make one request', async () => {
     const client = createQueryClient({ retry: false });
     const fetcher = jest.fn(async () => ['a']);

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ArticlesListInput } from '@vitrine/contracts';
+import type { ArticlesListInput, MessagesListInput } from '@vitrine/contracts';
 
 /**
  * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
@@ -17,6 +17,16 @@ export const queryKeys = {
     all: ['categories'] as const,
     table: ['categories', 'table'] as const,
     options: ['categories', 'options'] as const,
+  },
+  /**
+   * The inbox. `inbox` is what a read/archive/delete changes (the lists and the counters the menu's
+   * badge reads); an opened message sits apart, since reading it again (message-open) marks it read.
+   */
+  messages: {
+    inbox: ['messages', 'inbox'] as const,
+    list: (input: MessagesListInput) => ['messages', 'inbox', 'list', input] as const,
+    counts: ['messages', 'inbox', 'counts'] as const,
+    detail: (id: number, key: string) => ['messages', 'detail', id, key] as const,
   },
 };
 

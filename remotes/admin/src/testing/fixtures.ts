@@ -1,4 +1,4 @@
-import type { Article, Category, Image } from '@vitrine/contracts';
+import type { Article, Category, Image, MessageReply, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
 
 export function makeImage(overrides: Partial<Image> = {}): Image {
   return {
@@ -48,6 +48,46 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     reads: 0,
     created_at: '2026-01-10T10:00:00.000Z',
     updated_at: '2026-01-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeReceivedMessage(overrides: Partial<ReceivedMessage> = {}): ReceivedMessage {
+  return {
+    id: 12,
+    unique_key: 'k3y-abc',
+    name: 'Carla Dias',
+    email: 'carla@empresa.com.br',
+    company: 'Empresa SA',
+    telephone: '+55 (11) 98888-7777',
+    subject: 'Orçamento do site',
+    preview: 'Olá, gostaria de um orçamento',
+    read: false,
+    archived: false,
+    replies: 0,
+    created_at: '2026-01-10T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeMessageDetail(overrides: Partial<ReceivedMessageDetail> = {}): ReceivedMessageDetail {
+  const { preview: _preview, replies: _replies, ...message } = makeReceivedMessage({ read: true });
+  return {
+    ...message,
+    message: 'Olá, gostaria de um orçamento.\nPodem me ligar amanhã?',
+    read_at: '2026-01-10T11:00:00.000Z',
+    replies: [],
+    ...overrides,
+  };
+}
+
+export function makeMessageReply(overrides: Partial<MessageReply> = {}): MessageReply {
+  return {
+    id: 1,
+    body: 'Olá, Carla! Ligamos amanhã às 10h.',
+    author: { id: 1, name: 'Ana Souza' },
+    delivery: 'queued',
+    created_at: '2026-01-10T12:00:00.000Z',
     ...overrides,
   };
 }
