@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db';
 
@@ -20,4 +22,50 @@ export function runReplica(start: () => Promise<{ app: FastifyInstance; db: Db }
       process.exit(1);
     },
   );
+}
+
+export interface Replica {
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+const ROOT = path.join(__dirname, '..', '..', '..');
+
+/** Every replica started, so that a suite's afterAll kills whatever a failed test left running (stopAllReplicas). */
+const started: Replica[] = [];
+
+/**
+ * Starts a replica script (node itself runs it, tsx as a loader, not a wrapper process: a signal reaches the
+ * API process); resolves once it prints "ready".
+ */
+export function startReplica(script: string, env: Record<string, string | undefined>): Promise<Replica> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  started.push({ child, exited });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve({ child, exited });
+    });
+    child.once('exit', (code) => reject(new Error(`replica exited (${code}) before it was ready: ${stderr}`)));
+  });
+}
+
+export async function stopReplica(replica: Replica, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (replica.child.exitCode === null && replica.child.signalCode === null) replica.child.kill(signal);
+  await replica.exited;
+}
+
+export function stopAllReplicas(): Promise<void[]> {
+  return Promise.all(started.map((r) => stopReplica(r, 'SIGKILL')));
+}
+
+/** Polls until `check` holds (no fixed sleeps in assertions; the jest timeout bounds it). */
+export async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -15,6 +15,12 @@ export interface TestSmtp {
   port: number;
   mails: ReceivedMail[];
   mode: SmtpMode;
+  /**
+   * While true, a mail's data is taken in but not answered (no 250): the sender waits, as on a slow server.
+   * Such mails are not in `mails` (never accepted); `held` counts them.
+   */
+  hold: boolean;
+  held: number;
   /** Stops listening: connections are refused until start(). */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -32,6 +38,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     port: 0,
     mails: [],
     mode: 'accept',
+    hold: false,
+    held: 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (!server) return resolve();
@@ -52,6 +60,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
+            if (state.hold) {
+              state.held += 1;
+              return; // never answered: the sender dies or times out waiting
+            }
             state.mails.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),

@@ -7,8 +7,13 @@ import { DIGEST_SEND_QUEUE, DIGEST_TICK_CRON, DIGEST_TICK_QUEUE, type DigestServ
 import { PURGE_CRON, PURGE_QUEUE, PURGE_QUEUE_OPTIONS, purgeExpired } from './purge';
 
 const DIGEST_TICK_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 120, pollingIntervalSeconds: 30 };
-/** A send run lasts about a minute; a run still going after 5 minutes had its worker die and is retried elsewhere. */
-const DIGEST_SEND_OPTIONS: QueueOptions = { retryLimit: 20, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300, pollingIntervalSeconds: 5 };
+/**
+ * A send run lasts `runSeconds` (a minute); one still going after five times that had its worker die, and is
+ * retried elsewhere (its claims are taken back once stale).
+ */
+function digestSendOptions(runSeconds: number): QueueOptions {
+  return { retryLimit: 20, retryDelaySeconds: Math.max(1, Math.round(runSeconds / 2)), retryBackoff: true, expireInSeconds: runSeconds * 5, pollingIntervalSeconds: 5 };
+}
 
 export { createJobEngine, type JobEngine, type EngineTuning } from './engine';
 
@@ -29,7 +34,7 @@ export async function registerJobs(
   // until every delivery is final, each run handing over to the next (docs/decisions/newsletter-digest.md).
   await jobs.define(DIGEST_TICK_QUEUE, DIGEST_TICK_OPTIONS, () => deps.digest.tick());
   await jobs.schedule(DIGEST_TICK_QUEUE, DIGEST_TICK_CRON);
-  await jobs.define<{ sendId: number }>(DIGEST_SEND_QUEUE, DIGEST_SEND_OPTIONS, async (job) => {
+  await jobs.define<{ sendId: number }>(DIGEST_SEND_QUEUE, digestSendOptions(deps.digest.tuning.runSeconds), async (job) => {
     const run = await deps.digest.sendRun(job.data.sendId);
     if (!run.done) await jobs.send(DIGEST_SEND_QUEUE, { sendId: job.data.sendId }, { startAfterSeconds: run.nextInSeconds ?? 0 });
     return run;

@@ -81,7 +81,7 @@ export function dueWeek(now: Date, settings: DigestSettings): { week: string; du
 export type TickResult = { week: string; outcome: 'not-due' | 'taken' | 'empty' | 'queued'; recipients?: number; sendId?: number };
 
 export class DigestService {
-  private readonly tuning: DigestTuning;
+  readonly tuning: DigestTuning;
 
   constructor(
     private readonly deps: ServiceDeps,

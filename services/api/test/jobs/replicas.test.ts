@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createJobEngine } from '../../src/jobs/engine';
 import { createTestDb } from '../helpers';
 import type { Db } from '../../src/db';
+import { startReplica as start, stopAllReplicas, stopReplica, until, type Replica } from '../replica-process';
 
 /**
  * Two real API processes on one PostgreSQL (skipped without TEST_DATABASE_URL): a scheduled job runs once
@@ -12,48 +12,8 @@ const url = process.env.TEST_DATABASE_URL;
 const describePg = url ? describe : describe.skip;
 
 const REPLICA = path.join(__dirname, 'replica.ts');
-const ROOT = path.join(__dirname, '..', '..', '..', '..');
 
-interface Replica {
-  child: ChildProcess;
-  exited: Promise<void>;
-}
-
-/** Every process started, so that afterAll kills whatever a failed test left running. */
-const started: Replica[] = [];
-
-function startReplica(schema: string, env: Record<string, string> = {}): Promise<Replica> {
-  // node itself runs the replica (tsx as a loader, not as a wrapper process): a signal reaches the API process.
-  const child = spawn(process.execPath, ['--import', 'tsx', REPLICA], {
-    cwd: ROOT,
-    env: { ...process.env, REPLICA_DB_URL: url, REPLICA_SCHEMA: schema, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  started.push({ child, exited });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve({ child, exited });
-    });
-    child.once('exit', (code) => reject(new Error(`replica exited (${code}) before it was ready: ${stderr}`)));
-  });
-}
-
-async function stopReplica(replica: Replica, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (replica.child.exitCode === null && replica.child.signalCode === null) replica.child.kill(signal);
-  await replica.exited;
-}
-
-/** Polls the database until `check` holds (no fixed sleeps in assertions; the jest timeout bounds it). */
-async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (check(value)) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const startReplica = (schema: string, env: Record<string, string> = {}) => start(REPLICA, { REPLICA_DB_URL: url, REPLICA_SCHEMA: schema, ...env });
 
 interface Run {
   queue: string;
@@ -75,7 +35,7 @@ describePg('jobs across two API processes (postgres)', () => {
     );
   });
   afterAll(async () => {
-    await Promise.all(started.map((r) => stopReplica(r, 'SIGKILL')));
+    await stopAllReplicas();
     await cleanup();
   });
 
