@@ -35,6 +35,7 @@ import mailRoutes from './routes/mail';
 import contactRoutes from './routes/contact';
 import messageRoutes from './routes/message';
 import newsletterRoutes from './routes/newsletter';
+import leadRoutes from './routes/lead';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(contactRoutes);
       await api.register(messageRoutes);
       await api.register(newsletterRoutes);
+      await api.register(leadRoutes);
     },
     { prefix: '/api' },
   );

@@ -64,3 +64,37 @@ export const NEWSLETTER_SUCCESS_MESSAGES = {
 } as const;
 
 export const NEWSLETTER_LIMITS = { unsubscribeDetails: 500 } as const;
+
+/** Status actions staff take on a lead (SPEC §4: activate, blacklist, delete; inactive for a pause). */
+export const LEAD_STATUS_ACTIONS = ['active', 'inactive', 'blackListed', 'deleted'] as const;
+export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];
+export const LEAD_SORTS = ['created_at', 'updated_at', 'name', 'email'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+export const LEAD_SUCCESS_MESSAGES = {
+  CLASSIFIED: 'Classification updated',
+  STATUS_CHANGED: 'Status changed successfully',
+  MARKED: 'Marked as lead',
+  UNMARKED: 'No longer marked as lead',
+  CONVERTED: 'Lead converted',
+  CONTACT_DELETED: 'Contact deleted successfully',
+  ERASED: 'Personal data erased',
+} as const;
+
+/** The CSV export's columns, in order (SPEC §9: semicolon, UTF-8; the header row is translated by the screen's language). */
+export const LEAD_EXPORT_COLUMNS = [
+  'name',
+  'email',
+  'company',
+  'telephone',
+  'subject',
+  'message',
+  'module',
+  'classification',
+  'status',
+  'newsletter_status',
+  'is_lead',
+  'converted_at',
+  'created_at',
+  'updated_at',
+] as const;

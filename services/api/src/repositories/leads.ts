@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db';
 
 export interface LeadContactFields {
@@ -30,9 +31,14 @@ export async function upsertContact(db: Queryable, uniqueKey: string, fields: Le
   return id;
 }
 
+/** How an erased email is kept in the suppressions: its SHA-256, not the address. */
+export function erasedKey(email: string): string {
+  return `sha256:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+}
+
 /** Is this email blacklisted or erased (never accepted nor mailed again)? */
 export async function isSuppressed(db: Queryable, email: string): Promise<boolean> {
-  const rows = await db.query<{ found: number }>('SELECT 1 AS found FROM email_suppressions WHERE email = lower($1)', [email]);
+  const rows = await db.query<{ found: number }>('SELECT 1 AS found FROM email_suppressions WHERE email IN (lower($1), $2)', [email.trim(), erasedKey(email)]);
   return rows.length > 0;
 }
 

@@ -5,6 +5,7 @@ import { ContactService } from './contact';
 import { ImagesService } from './images';
 import { MessagesService } from './messages';
 import { NewsletterService } from './newsletter';
+import { LeadsService } from './leads';
 import { DigestService, type DigestTuning } from './digest';
 import { PublicContentService } from './public-content';
 import type { ServiceDeps } from './context';
@@ -24,6 +25,7 @@ export interface Services {
   messages: MessagesService;
   newsletter: NewsletterService;
   digest: DigestService;
+  leads: LeadsService;
 }
 
 export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
@@ -40,5 +42,6 @@ export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<Dig
     messages: new MessagesService(deps),
     newsletter: new NewsletterService(deps),
     digest: new DigestService(deps, tuning.digest),
+    leads: new LeadsService(deps),
   };
 }

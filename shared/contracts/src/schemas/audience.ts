@@ -1,6 +1,18 @@
 import { Type } from 'typebox';
 import { EMAIL_PATTERN, LIMITS } from '../validation';
-import { AUDIENCE_LIMITS, MESSAGE_FILTERS, NEWSLETTER_LIMITS, SUBSCRIPTION_STATES, UNSUBSCRIBE_REASONS } from '../audience';
+import {
+  AUDIENCE_LIMITS,
+  LEAD_CLASSIFICATIONS,
+  LEAD_MODULES,
+  LEAD_SORTS,
+  LEAD_STATUS_ACTIONS,
+  LEAD_STATUSES,
+  MESSAGE_FILTERS,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_STATUSES,
+  SUBSCRIPTION_STATES,
+  UNSUBSCRIBE_REASONS,
+} from '../audience';
 import { Id, Timestamp } from './common';
 
 export * from '../audience';
@@ -184,3 +196,75 @@ export const DigestSettingsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A lead as staff list it (SPEC §3: contacts and newsletter subscribers). */
+export const LeadSchema = Type.Object({
+  id: Id,
+  unique_key: Type.String(),
+  module: Type.Enum([...LEAD_MODULES]),
+  name: Type.String(),
+  email: Type.String(),
+  company: Type.String(),
+  telephone: Type.String(),
+  subject: Type.String(),
+  message: Type.String(),
+  classification: Type.Enum([...LEAD_CLASSIFICATIONS]),
+  status: Type.Enum([...LEAD_STATUSES]),
+  newsletter_status: Type.Union([Type.Enum([...NEWSLETTER_STATUSES]), Type.Null()]),
+  /** Newsletter: the confirmation link was opened. */
+  confirmed: Type.Boolean(),
+  is_lead: Type.Boolean(),
+  converted_at: Type.Union([Timestamp, Type.Null()]),
+  unsubscribe_reason: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+const leadFilterFields = {
+  module: Type.Optional(Type.Enum([...LEAD_MODULES])),
+  classification: Type.Optional(Type.Enum([...LEAD_CLASSIFICATIONS])),
+  status: Type.Optional(Type.Enum([...LEAD_STATUSES])),
+  newsletter_status: Type.Optional(Type.Enum([...NEWSLETTER_STATUSES])),
+  is_lead: Type.Optional(Type.Boolean()),
+  /** Registered on or after this day / up to and including this day (YYYY-MM-DD, São Paulo time). */
+  from: Type.Optional(Type.String({ format: 'date' })),
+  to: Type.Optional(Type.String({ format: 'date' })),
+  search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
+};
+
+/** POST /lead/leads-list */
+export const LeadsListBody = Type.Object(
+  {
+    ...leadFilterFields,
+    sort: Type.Optional(Type.Enum([...LEAD_SORTS], { default: 'created_at' })),
+    order: Type.Optional(Type.Enum(['asc', 'desc'], { default: 'desc' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /lead/leads-export?… (the same filters as the list, plus the file's base name and the header row's language) */
+export const LeadsExportQuery = Type.Object(
+  {
+    ...leadFilterFields,
+    is_lead: Type.Optional(Type.Boolean()),
+    base: Type.Optional(Type.String({ maxLength: 60, pattern: '^[A-Za-z0-9_-]+$' })),
+    lang: Type.Optional(Type.String({ maxLength: 10 })),
+  },
+  { additionalProperties: false },
+);
+
+export const LeadClassificationBody = Type.Object({ classification: Type.Enum([...LEAD_CLASSIFICATIONS]) }, { additionalProperties: false });
+export const LeadStatusBody = Type.Object({ status: Type.Enum([...LEAD_STATUS_ACTIONS]) }, { additionalProperties: false });
+export const LeadMarkBody = Type.Object({ is_lead: Type.Boolean() }, { additionalProperties: false });
+
+/** GET /lead/unsubscribe-reasons?from&to */
+export const UnsubscribeReasonsQuery = Type.Object(
+  { from: Type.Optional(Type.String({ format: 'date' })), to: Type.Optional(Type.String({ format: 'date' })) },
+  { additionalProperties: false },
+);
+export const UnsubscribeReasonCountSchema = Type.Object({ reason: Type.String(), count: Type.Integer({ minimum: 0 }) });
+
+/** POST /lead/person-data and /lead/person-erase: one person's data, by email. */
+export const PersonBody = Type.Object({ email: Type.String({ pattern: EMAIL_PATTERN, maxLength: LIMITS.email }) }, { additionalProperties: false });

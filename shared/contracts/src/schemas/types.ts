@@ -76,3 +76,7 @@ export type DigestSend = Static<typeof S.DigestSendSchema>;
 export type DigestFailure = Static<typeof S.DigestFailureSchema>;
 export type DigestPreview = Static<typeof S.DigestPreviewSchema>;
 export type DigestSettingsValue = Static<typeof S.DigestSettingsSchema>;
+export type Lead = Static<typeof S.LeadSchema>;
+export type LeadsListInput = Static<typeof S.LeadsListBody>;
+export type LeadsExportInput = Static<typeof S.LeadsExportQuery>;
+export type UnsubscribeReasonCount = Static<typeof S.UnsubscribeReasonCountSchema>;

@@ -1,0 +1,211 @@
+import { Readable } from 'node:stream';
+import type { Lead, LeadClassification, LeadsExportInput, LeadsListInput, LeadStatusAction, ListPage } from '@vitrine/contracts';
+import { LEAD_EXPORT_COLUMNS } from '@vitrine/contracts';
+import { NotFoundError } from '../errors';
+import { sha256 } from '../lib/security';
+import * as admin from '../repositories/leads-admin';
+import type { LeadRow } from '../repositories/leads-admin';
+import type { Principal, ServiceDeps } from './context';
+
+function toLead(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    unique_key: row.unique_key,
+    module: row.module,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    telephone: row.telephone,
+    subject: row.subject,
+    message: row.message,
+    classification: row.classification,
+    status: row.status,
+    newsletter_status: row.newsletter_status,
+    confirmed: row.confirmed_at !== null,
+    is_lead: row.is_lead,
+    converted_at: row.converted_at?.toISOString() ?? null,
+    unsubscribe_reason: row.unsubscribe_reason,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The export's header row in the screen's language (pt-BR unless en-US is asked for). */
+const HEADERS: Record<'pt-BR' | 'en-US', Record<(typeof LEAD_EXPORT_COLUMNS)[number], string>> = {
+  'pt-BR': {
+    name: 'Nome',
+    email: 'E-mail',
+    company: 'Empresa',
+    telephone: 'Telefone',
+    subject: 'Assunto',
+    message: 'Mensagem',
+    module: 'Módulo',
+    classification: 'Classificação',
+    status: 'Status',
+    newsletter_status: 'Newsletter',
+    is_lead: 'Lead',
+    converted_at: 'Convertido em',
+    created_at: 'Cadastrado em',
+    updated_at: 'Atualizado em',
+  },
+  'en-US': {
+    name: 'Name',
+    email: 'Email',
+    company: 'Company',
+    telephone: 'Telephone',
+    subject: 'Subject',
+    message: 'Message',
+    module: 'Module',
+    classification: 'Classification',
+    status: 'Status',
+    newsletter_status: 'Newsletter',
+    is_lead: 'Lead',
+    converted_at: 'Converted at',
+    created_at: 'Registered at',
+    updated_at: 'Updated at',
+  },
+};
+
+const stamp = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * One CSV cell (SPEC §9: semicolon-separated): a value a spreadsheet would run as a formula (=, +, -, @, a tab
+ * or a carriage return first) gets a leading apostrophe; a value with the separator, a quote or a line break
+ * is quoted, its quotes doubled.
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : value instanceof Date ? stamp.format(value).replace(',', '') : typeof value === 'boolean' ? (value ? 'sim' : 'não') : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The export's file name: base name plus the hour-minute-second stamp (SPEC §9), e.g. leads-173012.csv. */
+export function exportFileName(base: string | undefined, now = new Date()): string {
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now).replace(/:/g, '');
+  return `${base || 'export'}-${time}.csv`;
+}
+
+/** Leads as staff work them (route list-leads): filters, classification, status, lead mark, conversion, export, privacy. */
+export class LeadsService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  async list(input: LeadsListInput): Promise<ListPage<Lead>> {
+    const { rows, total } = await admin.list(this.deps.db, input);
+    return { items: rows.map(toLead), total, page: input.page ?? 1, limit: input.limit ?? 10 };
+  }
+
+  private async one(id: number, key: string): Promise<Lead> {
+    const row = await admin.find(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    return toLead(row);
+  }
+
+  async classify(id: number, key: string, classification: LeadClassification): Promise<Lead> {
+    if (!(await admin.update(this.deps.db, id, key, 'classification = $3', [classification]))) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  /**
+   * Blacklisting refuses the email everywhere (contact form, newsletter) until it is activated again; deleting
+   * hides the lead from the list (status deleted) and keeps its messages.
+   */
+  async setStatus(id: number, key: string, status: LeadStatusAction): Promise<Lead> {
+    await this.deps.db.transaction(async (tx) => {
+      const row = await admin.find(tx, id, key);
+      if (!row) throw new NotFoundError();
+      await admin.update(tx, id, key, 'status = $3', [status]);
+      if (status === 'blackListed') await admin.blacklist(tx, row.email);
+      else if (row.status === 'blackListed') await admin.unsuppress(tx, row.email);
+    });
+    return this.one(id, key);
+  }
+
+  async mark(id: number, key: string, isLead: boolean): Promise<Lead> {
+    if (!(await admin.update(this.deps.db, id, key, 'is_lead = $3', [isLead]))) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  /** Conversion: the lead became a customer (docs/decisions/audience.md). Marked as lead, classified hot, when and by whom kept. */
+  async convert(id: number, key: string, principal: Principal): Promise<Lead> {
+    const done = await admin.update(this.deps.db, id, key, "is_lead = true, classification = 'hot', converted_at = COALESCE(converted_at, now()), converted_by = COALESCE(converted_by, $3)", [principal.user.id]);
+    if (!done) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  /** The filtered set as CSV, streamed a thousand rows at a time (UTF-8 with a BOM, so spreadsheets show accents). */
+  exportCsv(input: LeadsExportInput): Readable {
+    const { base: _base, lang, ...filters } = input;
+    const headers = HEADERS[lang === 'en-US' ? 'en-US' : 'pt-BR'];
+    const db = this.deps.db;
+    async function* lines(): AsyncGenerator<string> {
+      yield `\uFEFF${LEAD_EXPORT_COLUMNS.map((c) => csvCell(headers[c])).join(';')}\r\n`;
+      for await (const rows of admin.exportRows(db, filters)) {
+        yield rows.map((row) => `${LEAD_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(';')}\r\n`).join('');
+      }
+    }
+    return Readable.from(lines());
+  }
+
+  unsubscribeReasons(from?: string, to?: string): Promise<{ reason: string; count: number }[]> {
+    return admin.unsubscribeReasons(this.deps.db, from, to);
+  }
+
+  /** Everything stored about one email: leads, messages with replies, newsletter deliveries. The request is recorded. */
+  async personData(email: string, principal: Principal): Promise<Record<string, unknown>> {
+    const { db } = this.deps;
+    const address = email.trim().toLowerCase();
+    const [leadRows, messages, replies, deliveries] = await Promise.all([
+      db.query('SELECT * FROM leads WHERE lower(email) = $1 ORDER BY id', [address]),
+      db.query('SELECT id, name, email, company, telephone, subject, body, locale, read_at, archived_at, created_at FROM messages WHERE lower(email) = $1 ORDER BY id', [address]),
+      db.query('SELECT r.message_id, r.body, r.created_at FROM message_replies r JOIN messages m ON m.id = r.message_id WHERE lower(m.email) = $1 ORDER BY r.id', [address]),
+      db.query('SELECT d.send_id, s.week, d.status, d.sent_at FROM digest_deliveries d JOIN digest_sends s ON s.id = d.send_id WHERE lower(d.email) = $1 ORDER BY d.id', [address]),
+    ]);
+    const data = {
+      email: address,
+      exported_at: new Date().toISOString(),
+      // Secrets are not personal data to hand out: the confirmation token's hash is left out.
+      leads: (leadRows as Record<string, unknown>[]).map(({ confirm_token_hash: _t, ...rest }) => rest),
+      messages,
+      replies,
+      newsletter_deliveries: deliveries,
+    };
+    await db.query("INSERT INTO privacy_requests (email_hash, action, user_id, summary) VALUES ($1, 'export', $2, $3)", [
+      sha256(address),
+      principal.user.id,
+      JSON.stringify({ leads: leadRows.length, messages: messages.length, deliveries: deliveries.length }),
+    ]);
+    return data;
+  }
+
+  /**
+   * Erases one person: their messages' texts and contact details and their leads are anonymised, their
+   * deliveries forget the address, and only a hash of it stays in the suppressions, so they are never mailed
+   * again. One transaction; recorded.
+   */
+  async erase(email: string, principal: Principal): Promise<{ leads: number; messages: number }> {
+    const address = email.trim().toLowerCase();
+    return this.deps.db.transaction(async (tx) => {
+      const leads = await tx.query(
+        `UPDATE leads SET email = 'erased-' || id || '@erased.invalid', name = '', company = '', telephone = '', subject = '', message = '',
+           status = 'deleted', newsletter_status = CASE WHEN newsletter_status IS NULL THEN NULL ELSE 'cancelled' END,
+           confirm_token_hash = NULL, unsubscribe_details = NULL, updated_at = now()
+         WHERE lower(email) = $1 RETURNING 1`,
+        [address],
+      );
+      const messages = await tx.query(
+        `UPDATE messages SET name = '[apagado]', email = 'erased-' || id || '@erased.invalid', company = '', telephone = '', subject = '[apagado]', body = '[apagado]'
+         WHERE lower(email) = $1 RETURNING id`,
+        [address],
+      );
+      if (messages.length) {
+        await tx.query("UPDATE message_replies SET body = '[apagado]' WHERE message_id = ANY($1::bigint[])", [(messages as { id: string }[]).map((m) => m.id)]);
+      }
+      await tx.query("UPDATE digest_deliveries SET email = 'erased@erased.invalid' WHERE lower(email) = $1", [address]);
+      await tx.query("UPDATE outbox SET to_address = 'erased@erased.invalid', text_body = '[apagado]', html_body = '[apagado]' WHERE lower(to_address) = $1", [address]);
+      await admin.suppressErased(tx, address);
+      const summary = { leads: leads.length, messages: messages.length };
+      await tx.query("INSERT INTO privacy_requests (email_hash, action, user_id, summary) VALUES ($1, 'erase', $2, $3)", [sha256(address), principal.user.id, JSON.stringify(summary)]);
+      return summary;
+    });
+  }
+}
