@@ -1,3 +1,4 @@
+import { seedDemoAudience } from './seed-audience';
 import { ACCESSES, ACCESS_ROUTES, type Access, type Gender, type UserType } from '@vitrine/contracts';
 import type { Db } from './db';
 import type { ImageStorage } from './lib/image-storage';
@@ -158,6 +159,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         if (demo.accesses.includes('article_management')) authors.push({ id, name: demo.name, last_name: demo.last_name });
       }
       if (options.storage) await seedDemoContent(tx, options.storage, authors, adminId);
+      await seedDemoAudience(tx);
       if ((await seo.countAll(tx)) === 0) {
         await seo.insert(tx, uniqueKey(), {
           name: 'Metatag padrão',

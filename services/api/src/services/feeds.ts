@@ -18,6 +18,9 @@ import * as seo from '../repositories/seo-pages';
 const SITE_NAME = 'Vitrine';
 const SITE_LANGUAGE = 'pt-BR';
 const FEED_SIZE = 20;
+/** Pages of the sitemap that are not content: home, blog, contact. */
+const STATIC_PAGES = ['/', '/blog', '/contact'] as const;
+
 /** Sitemap, robots.txt and feeds: shared caches may keep them five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
 // The feed's channel texts (pt-BR, the site's language; the public remote's blog.title and blog.subtitle).
@@ -88,7 +91,7 @@ export class FeedsService {
     return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${this.absolute('/sitemap.xml')}`, ''].join('\n');
   }
 
-  /** Home, blog, every active category's blog page, every visible post, every author with visible posts. */
+  /** Home, blog, the contact page, every active category's blog page, every visible post, every author with visible posts. */
   async sitemapXml(): Promise<string> {
     const db = this.deps.db;
     const [last, cats, authors] = await Promise.all([
@@ -96,12 +99,12 @@ export class FeedsService {
       seo.activeCategories(db, 1_000),
       seo.authorsWithArticles(db, 5_000),
     ]);
-    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - 2 - cats.length - authors.length);
+    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - STATIC_PAGES.length - cats.length - authors.length);
     const url = (path: string, lastmod: Date | string | null) =>
       `<url><loc>${escapeXml(this.absolute(path))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}</url>`;
     const urls = [
-      url('/', last),
-      url('/blog', last),
+      // The contact page changes with the company's details, not with content: no lastmod.
+      ...STATIC_PAGES.map((path) => url(path, path === '/contact' ? null : last)),
       ...cats.map((c) => url(blogPath(c.unique_key), c.lastmod)),
       ...posts.map((p) => url(postPath(p), p.updated_at)),
       ...authors.map((a) => url(profilePath(a), a.lastmod)),

@@ -24,6 +24,11 @@ describe.each(BACKENDS)('demo content seed (%s)', (backend) => {
       expect(await one('SELECT count(*)::int AS n FROM categories c WHERE NOT EXISTS (SELECT 1 FROM article_categories ac WHERE ac.category_id = c.id)')).toBe(0);
       expect(await one('SELECT count(DISTINCT author_id)::int AS n FROM articles')).toBeGreaterThanOrEqual(4);
       expect(await one("SELECT count(*)::int AS n FROM users WHERE photo LIKE '/uploads/images/%'")).toBeGreaterThanOrEqual(4);
+      // The audience: an inbox with unread messages and their contact leads, confirmed subscribers, one pending, one gone.
+      expect(await one('SELECT count(*)::int AS n FROM messages WHERE read_at IS NULL')).toBe(2);
+      expect(await one("SELECT count(*)::int AS n FROM leads WHERE module = 'contact'")).toBe(3);
+      expect(await one("SELECT count(*)::int AS n FROM leads WHERE module = 'newsletter' AND newsletter_status = 'active' AND confirmed_at IS NOT NULL")).toBe(2);
+      expect(await one("SELECT count(*)::int AS n FROM leads WHERE unsubscribe_reason IS NOT NULL")).toBe(1);
       const cover = (await db.query<{ id: string }>('SELECT image_id AS id FROM articles LIMIT 1'))[0]?.id ?? '';
       expect(fs.existsSync(path.join(dataDir, 'uploads', 'images', cover, '640.webp'))).toBe(true);
 

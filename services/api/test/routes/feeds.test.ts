@@ -101,7 +101,7 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
   });
 
   describe('/sitemap.xml', () => {
-    it('lists home, blog, active categories, visible posts with lastmod and their authors; never drafts or scheduled posts', async () => {
+    it('lists home, blog, contact, active categories, visible posts with lastmod and their authors; never drafts or scheduled posts', async () => {
       const res = await get('/sitemap.xml');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -114,6 +114,7 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
         expect.arrayContaining([
           `${PUBLIC_URL}/`,
           `${PUBLIC_URL}/blog`,
+          `${PUBLIC_URL}/contact`,
           `${PUBLIC_URL}/blog?category=${tech.unique_key}`,
           `${PUBLIC_URL}/blog?category=${design.unique_key}`,
           `${PUBLIC_URL}/post/${post.unique_key}/${post.id}`,

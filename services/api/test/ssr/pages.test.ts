@@ -150,6 +150,28 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect((await page(`/profile/${ctx.admin.unique_key}/999999`)).statusCode).toBe(404);
   });
 
+  it('the contact page: the form and the company details without JavaScript, ContactPage JSON-LD, in both languages', async () => {
+    await ctx.db.query(
+      `UPDATE site_settings SET value = '{"name": "Vitrine", "email": "fale@vitrine.test", "phone": "+55 11 4000-1234", "address": "Av. Paulista, 1000", "hours": "Seg a sex, 9h às 18h"}' WHERE key = 'contact'`,
+    );
+    ctx.app.answerCache.clear();
+    const res = await page('/contact?subject=Or%C3%A7amento');
+    expect(res.statusCode).toBe(200);
+    expect(canonical(res.body)).toBe(`${PUBLIC_URL}/contact`);
+    const body = text(res.body);
+    expect(body).toContain('fale@vitrine.test');
+    expect(body).toContain('Av. Paulista, 1000');
+    expect(rootOf(res.body)).toMatch(/<input[^>]*name="telephone"/);
+    // ?subject= is filled in by the browser after hydration: one cached page serves every call to action.
+    expect(rootOf(res.body)).toMatch(/<input[^>]*name="subject" value=""/);
+    const ld = jsonLd(res.body).find((entry) => entry['@type'] === 'ContactPage');
+    expect(ld).toBeDefined();
+    const english = await page('/contact?lang=en-US');
+    expect(english.statusCode).toBe(200);
+    expect(text(english.body)).toContain('fale@vitrine.test');
+    expect(ssrData(english.body)?.lang).toBe('en-US');
+  });
+
   it('search results are rendered and not indexed', async () => {
     const res = await page('/list-article-results/cms');
     expect(res.statusCode).toBe(200);

@@ -1,47 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import { handleError, isHttpError, useSearchParams, useTranslation } from '@vitrine/core';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams, useTranslation } from '@vitrine/core';
 import { Button, TextField } from '@vitrine/ui';
 import { sendContactMessage } from '../../api/public-content';
+import { Notice } from '../../components/notice';
+import { TextAreaField } from '../../components/text-area-field';
+import { TrapField } from '../../components/trap-field';
+import { elapsedSince, readFailure, type FieldProblem } from '../../lib/form';
 import {
   checkAll,
   checkField,
+  CONTACT_FIELDS,
   emptyValues,
   FIELD_LIMITS,
   firstInvalid,
-  retryMinutes,
-  serverFieldErrors,
   type ContactErrors,
   type ContactField,
   type ContactValues,
-  type FieldProblem,
 } from './contact-fields';
 import { ReplyPromise } from './reply-promise';
-
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: ReactNode;
-  error?: ReactNode;
-}
-
-/** TextField's markup (label, aria-invalid, aria-describedby, the error) around a textarea. */
-function TextAreaField({ label, error, id, required, ...textarea }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = error ? `${inputId}-error` : undefined;
-  return (
-    <div className={['vt-field', error ? 'vt-field--invalid' : null].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className="vt-field__label">
-        {label}
-        {required ? <span className="vt-field__required" aria-hidden="true"> *</span> : null}
-      </label>
-      <textarea {...textarea} id={inputId} required={required} className="vt-input" aria-invalid={error ? true : undefined} aria-describedby={errorId} />
-      {error ? (
-        <p id={errorId} className="vt-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** `?subject=` of a call to action (a landing page's), within the field's length. */
 function useSubjectParam(): string {
@@ -58,8 +34,10 @@ function useSubjectParam(): string {
 export function ContactForm() {
   const { t } = useTranslation('public');
   const subjectParam = useSubjectParam();
-  const [values, setValues] = useState<ContactValues>(() => ({ ...emptyValues(), subject: subjectParam }));
-  const [prefilled, setPrefilled] = useState(subjectParam);
+  // The server renders every ?subject= as one cached page (the parameter is not part of its key), so the
+  // first render leaves the subject empty like the server's HTML and an effect fills it in.
+  const [values, setValues] = useState<ContactValues>(emptyValues);
+  const [prefilled, setPrefilled] = useState('');
   const [errors, setErrors] = useState<ContactErrors>({});
   const [changed, setChanged] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -74,11 +52,12 @@ export function ContactForm() {
   const readySince = useRef<number | null>(null);
   const wasSent = useRef(false);
 
-  // Another call to action on the same page (a new ?subject=) fills the subject in again.
-  if (prefilled !== subjectParam) {
+  // A call to action's ?subject= (on arrival, or a new one on the same page) fills the subject in.
+  useEffect(() => {
+    if (prefilled === subjectParam) return;
     setPrefilled(subjectParam);
     setValues((current) => ({ ...current, subject: subjectParam }));
-  }
+  }, [prefilled, subjectParam]);
 
   // The form is usable from here (after hydration, or its mount): what elapsed_ms counts from.
   useEffect(() => {
@@ -104,8 +83,8 @@ export function ContactForm() {
     if (!problem) return undefined;
     if ('text' in problem) return problem.text;
     if (problem.rule === 'required') return t(`contact.errors.required.${field}`);
-    if (problem.rule === 'invalidEmail') return t('contact.errors.invalidEmail');
-    return t('contact.errors.maxLength', { max: FIELD_LIMITS[field] });
+    if (problem.rule === 'invalidEmail') return t('form.invalidEmail');
+    return t('form.maxLength', { max: FIELD_LIMITS[field] });
   };
 
   const setProblem = (field: ContactField, problem: FieldProblem | undefined) =>
@@ -127,16 +106,14 @@ export function ContactForm() {
   };
 
   const fail = (error: unknown) => {
-    const handled = handleError(error);
-    const fieldErrors = serverFieldErrors(handled.errors);
-    const first = firstInvalid(fieldErrors);
+    const failure = readFailure(error, CONTACT_FIELDS);
+    const first = firstInvalid(failure.fields);
     if (first) {
-      setErrors(fieldErrors);
+      setErrors(failure.fields);
       focusNext.current = first;
       return;
     }
-    const minutes = handled.statusCode === 429 && isHttpError(error) ? retryMinutes(error.response?.headers?.['retry-after']) : null;
-    setFormError(minutes ? t('contact.errors.rateLimited', { count: minutes }) : handled.message);
+    setFormError(failure.retryMinutes ? t('contact.errors.rateLimited', { count: failure.retryMinutes }) : failure.message);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -161,7 +138,7 @@ export function ContactForm() {
         subject: values.subject.trim(),
         message: values.message.trim(),
         website: trap.current?.value ?? '',
-        elapsed_ms: Math.max(0, Math.round(Date.now() - (readySince.current ?? Date.now()))),
+        elapsed_ms: elapsedSince(readySince.current),
       });
       setValues(emptyValues());
       setErrors({});
@@ -217,14 +194,11 @@ export function ContactForm() {
       </div>
       <TextField {...field('subject')} onChange={(event) => change('subject', event.target.value)} />
       <TextAreaField {...field('message')} rows={6} onChange={(event) => change('message', event.target.value)} />
-      <div className="vt-contact__trap" aria-hidden="true">
-        <label htmlFor="contact-website">{t('contact.trap')}</label>
-        <input ref={trap} id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <TrapField id="contact-website" ref={trap} />
       {summary ? (
-        <p className="vt-contact__alert" role="alert">
+        <Notice tone="error" role="alert">
           {summary}
-        </p>
+        </Notice>
       ) : null}
       <Button type="submit" size="lg" loading={sending}>
         {sending ? t('contact.sending') : t('contact.submit')}

@@ -111,7 +111,8 @@ describe('ContactPage', () => {
     expect(html).toContain('Respondemos até o dia seguinte ao envio da mensagem.');
     expect(html).not.toContain('para você');
     expect(html).toContain('mailto:contato@vitrine.example');
-    expect(html).toContain('value="Orçamento"');
+    // ?subject= is not part of the server's cache key: the server's HTML and the first render leave it empty.
+    expect(html).not.toContain('value="Orçamento"');
   });
 
   it('checks every field on submit, in pt-BR, focuses the first invalid one and posts nothing', async () => {
@@ -265,7 +266,7 @@ describe('ContactPage', () => {
   it('fills the subject in from ?subject=', async () => {
     restore = mockHttp(() => ({ status: 204 })).restore;
     renderContact(await loaded(), '/contact?subject=Quero%20conhecer%20o%20RC%20Sistem%20I');
-    expect(box('Assunto')).toHaveValue('Quero conhecer o RC Sistem I');
+    expect(await screen.findByDisplayValue('Quero conhecer o RC Sistem I')).toBe(box('Assunto'));
     expect(box('Nome')).toHaveValue('');
   });
 
