@@ -36,6 +36,7 @@ import contactRoutes from './routes/contact';
 import messageRoutes from './routes/message';
 import newsletterRoutes from './routes/newsletter';
 import leadRoutes from './routes/lead';
+import settingsRoutes from './routes/settings';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(messageRoutes);
       await api.register(newsletterRoutes);
       await api.register(leadRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api' },
   );

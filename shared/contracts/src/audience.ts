@@ -98,3 +98,13 @@ export const LEAD_EXPORT_COLUMNS = [
   'created_at',
   'updated_at',
 ] as const;
+
+/** The WhatsApp chat button's texts and limits (SPEC §3: message description, contact phone, message, button colour). */
+export const WHATSAPP_LIMITS = { description: 120, message: 500, phone: 30 } as const;
+/** International format once spaces, dashes, dots and parentheses are dropped: '+', country code, number. */
+export const WHATSAPP_PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$';
+export const WHATSAPP_FIELD_MESSAGES = {
+  phone: 'Contact phone is required',
+  message: 'Message is required',
+} as const;
+export const WHATSAPP_SUCCESS_MESSAGE = 'WhatsApp settings saved';

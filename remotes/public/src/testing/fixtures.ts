@@ -69,4 +69,5 @@ export const site: SiteInfo = {
     address: 'Av. Paulista, 1000 – São Paulo, SP',
     hours: 'Segunda a sexta, das 9h às 18h',
   },
+  whatsapp: null,
 };

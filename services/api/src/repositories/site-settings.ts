@@ -13,3 +13,26 @@ export async function contact(db: Queryable): Promise<SiteContact> {
     hours: value.hours ?? '',
   };
 }
+
+export interface WhatsappValue {
+  enabled: boolean;
+  description: string;
+  phone: string;
+  message: string;
+  color: string;
+}
+
+export const DEFAULT_WHATSAPP: WhatsappValue = { enabled: false, description: '', phone: '', message: '', color: '#25d366' };
+
+export async function whatsapp(db: Queryable): Promise<WhatsappValue> {
+  const rows = await db.query<{ value: Partial<WhatsappValue> }>("SELECT value FROM site_settings WHERE key = 'whatsapp'");
+  return { ...DEFAULT_WHATSAPP, ...(rows[0]?.value ?? {}) };
+}
+
+export async function saveWhatsapp(db: Queryable, value: WhatsappValue): Promise<void> {
+  await db.query(
+    `INSERT INTO site_settings (key, value) VALUES ('whatsapp', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [JSON.stringify(value)],
+  );
+}

@@ -1,8 +1,9 @@
 import type { ContactMessageInput, SiteInfo } from '@vitrine/contracts';
-import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS } from '@vitrine/contracts';
+import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, WHATSAPP_FIELD_MESSAGES, WHATSAPP_PHONE_PATTERN } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
 import { uniqueKey } from '../lib/security';
+import * as contentVersion from '../repositories/content-version';
 import * as leads from '../repositories/leads';
 import * as messages from '../repositories/messages';
 import * as siteSettings from '../repositories/site-settings';
@@ -25,7 +26,36 @@ export class ContactService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async siteInfo(): Promise<SiteInfo> {
-    return { contact: await siteSettings.contact(this.deps.db) };
+    const [contact, chat] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.whatsapp(this.deps.db)]);
+    const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
+    return { contact, whatsapp };
+  }
+
+  whatsappSettings(): Promise<siteSettings.WhatsappValue> {
+    return siteSettings.whatsapp(this.deps.db);
+  }
+
+  /**
+   * The chat button's settings (route settings-whatsapp). Phone and message are required while it is on; the
+   * phone is kept in international format. The public answers that show it are rebuilt at once (content version).
+   */
+  async saveWhatsapp(input: siteSettings.WhatsappValue): Promise<siteSettings.WhatsappValue> {
+    const phone = input.phone.replace(/[\s().-]/g, '');
+    const value = { ...input, description: input.description.trim(), message: input.message.trim(), phone, color: input.color.toLowerCase() };
+    const errors: { property: string; message: Record<string, string> }[] = [];
+    if (value.enabled || phone) {
+      if (!phone) errors.push({ property: 'phone', message: { isNotEmpty: WHATSAPP_FIELD_MESSAGES.phone } });
+      else if (!new RegExp(WHATSAPP_PHONE_PATTERN).test(phone)) {
+        errors.push({ property: 'phone', message: { isPhoneNumber: 'Use the international format: +55 11 91234-5678' } });
+      }
+    }
+    if (value.enabled && !value.message) errors.push({ property: 'message', message: { isNotEmpty: WHATSAPP_FIELD_MESSAGES.message } });
+    if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
+    await this.deps.db.transaction(async (tx) => {
+      await siteSettings.saveWhatsapp(tx, value);
+      await contentVersion.bump(tx);
+    });
+    return value;
   }
 
   /**

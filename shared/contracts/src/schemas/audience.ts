@@ -12,6 +12,7 @@ import {
   NEWSLETTER_STATUSES,
   SUBSCRIPTION_STATES,
   UNSUBSCRIBE_REASONS,
+  WHATSAPP_LIMITS,
 } from '../audience';
 import { Id, Timestamp } from './common';
 
@@ -50,7 +51,20 @@ export const SiteContactSchema = Type.Object({
   hours: Type.String(),
 });
 
-export const SiteInfoSchema = Type.Object({ contact: SiteContactSchema });
+/** The WhatsApp chat button as the public pages get it (null while not configured or turned off). */
+export const WhatsappButtonSchema = Type.Object({
+  description: Type.String(),
+  /** Digits only, as wa.me wants them. */
+  phone: Type.String(),
+  message: Type.String(),
+  color: Type.String(),
+});
+
+export const SiteInfoSchema = Type.Object({
+  contact: SiteContactSchema,
+  /** The floating chat button, or null while it is not configured (issue 8). */
+  whatsapp: Type.Union([WhatsappButtonSchema, Type.Null()]),
+});
 
 /** A message as the inbox lists it. */
 export const ReceivedMessageSchema = Type.Object({
@@ -268,3 +282,15 @@ export const UnsubscribeReasonCountSchema = Type.Object({ reason: Type.String(),
 
 /** POST /lead/person-data and /lead/person-erase: one person's data, by email. */
 export const PersonBody = Type.Object({ email: Type.String({ pattern: EMAIL_PATTERN, maxLength: LIMITS.email }) }, { additionalProperties: false });
+
+/** GET and PUT /settings/whatsapp (route settings-whatsapp). */
+export const WhatsappSettingsSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    description: Type.String({ maxLength: WHATSAPP_LIMITS.description }),
+    phone: Type.String({ maxLength: WHATSAPP_LIMITS.phone }),
+    message: Type.String({ maxLength: WHATSAPP_LIMITS.message }),
+    color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  },
+  { additionalProperties: false },
+);

@@ -80,3 +80,5 @@ export type Lead = Static<typeof S.LeadSchema>;
 export type LeadsListInput = Static<typeof S.LeadsListBody>;
 export type LeadsExportInput = Static<typeof S.LeadsExportQuery>;
 export type UnsubscribeReasonCount = Static<typeof S.UnsubscribeReasonCountSchema>;
+export type WhatsappButton = Static<typeof S.WhatsappButtonSchema>;
+export type WhatsappSettings = Static<typeof S.WhatsappSettingsSchema>;

@@ -1,0 +1,51 @@
+import { WHATSAPP_SUCCESS_MESSAGE } from '@vitrine/contracts/schemas';
+import { BACKENDS, setupApp, type TestContext } from '../helpers';
+
+const VALID = { enabled: true, description: 'Fale com a gente', phone: '+55 (11) 91234-5678', message: 'Olá! Vim pelo site.', color: '#25D366' };
+
+/** The WhatsApp chat button's settings (route settings-whatsapp) and what the public pages get of it. */
+describe.each(BACKENDS)('WhatsApp button (%s)', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupApp(backend);
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  const site = async () => (await ctx.call('GET', '/api/public/site')).json().data.whatsapp;
+
+  it('is absent from the public pages until configured', async () => {
+    expect(await site()).toBeNull();
+    expect((await ctx.call('GET', '/api/settings/whatsapp', { token: ctx.admin.token })).json().data).toMatchObject({ enabled: false });
+  });
+
+  it("asks for the spec's required fields and an international phone, and saves nothing wrong", async () => {
+    const empty = await ctx.call('PUT', '/api/settings/whatsapp', { token: ctx.admin.token, body: { ...VALID, phone: '', message: ' ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([
+      { property: 'phone', message: { isNotEmpty: 'Contact phone is required' } },
+      { property: 'message', message: { isNotEmpty: 'Message is required' } },
+    ]);
+    const local = await ctx.call('PUT', '/api/settings/whatsapp', { token: ctx.admin.token, body: { ...VALID, phone: '11 91234-5678' } });
+    expect(local.statusCode).toBe(400);
+    expect(local.json().errors[0].property).toBe('phone');
+    const color = await ctx.call('PUT', '/api/settings/whatsapp', { token: ctx.admin.token, body: { ...VALID, color: 'green' } });
+    expect(color.statusCode).toBe(400);
+    expect(await site()).toBeNull();
+  });
+
+  it('once saved, the public answer carries it at once (digits only for the link)', async () => {
+    expect(await site()).toBeNull(); // cached now
+    const saved = await ctx.call('PUT', '/api/settings/whatsapp', { token: ctx.admin.token, body: VALID });
+    expect(saved.json()).toMatchObject({ data: { phone: '+5511912345678', color: '#25d366' }, message: WHATSAPP_SUCCESS_MESSAGE });
+    expect(await site()).toEqual({ description: 'Fale com a gente', phone: '5511912345678', message: 'Olá! Vim pelo site.', color: '#25d366' });
+    await ctx.call('PUT', '/api/settings/whatsapp', { token: ctx.admin.token, body: { ...VALID, enabled: false } });
+    expect(await site()).toBeNull();
+  });
+
+  it('is for staff whose roles list settings-whatsapp', async () => {
+    const writer = await ctx.staff(['article_management']);
+    expect((await ctx.call('GET', '/api/settings/whatsapp', { token: writer.token })).statusCode).toBe(403);
+    const editor = await ctx.staff(['site_editor']);
+    expect((await ctx.call('GET', '/api/settings/whatsapp', { token: editor.token })).statusCode).toBe(200);
+  });
+});
