@@ -4,6 +4,7 @@ import { browserRoute, type PageDefinition } from './lib/route';
 import { blogRoute } from './features/blog/route';
 import { contactRoute } from './features/contact/route';
 import { homeRoute } from './features/home/route';
+import { unsubscribeRoute } from './features/newsletter/route';
 import { postRoute } from './features/post/route';
 import { profileRoute } from './features/profile/route';
 import { searchRoute } from './features/search/route';
@@ -18,12 +19,13 @@ const search = route(searchRoute, () => import('./features/search/search-page').
 const post = route(postRoute, () => import('./features/post/post-page').then((m) => m.PostPage));
 const profile = route(profileRoute, () => import('./features/profile/profile-page').then((m) => m.ProfilePage));
 const contact = route(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
+const unsubscribe = route(unsubscribeRoute, () => import('./features/newsletter/unsubscribe-page').then((m) => m.UnsubscribePage));
 
 /**
  * The public remote's surface: per route name, its server-renderable route (data, page, head) and,
  * for shells that predate routes, the page alone (it then loads its own data).
  */
-export const routes = { home, blog, 'list-article-results': search, post, profile, contact } satisfies RemotePagesModule['routes'];
+export const routes = { home, blog, 'list-article-results': search, post, profile, contact, 'unsubscribe-newsletter': unsubscribe } satisfies RemotePagesModule['routes'];
 
 export const pages = {
   home: home.Page,
@@ -32,4 +34,5 @@ export const pages = {
   post: post.Page,
   profile: profile.Page,
   contact: contact.Page,
+  'unsubscribe-newsletter': unsubscribe.Page,
 } satisfies RemotePagesModule['pages'];

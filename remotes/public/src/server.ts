@@ -5,6 +5,8 @@ import { ContactPage } from './features/contact/contact-page';
 import { contactRoute } from './features/contact/route';
 import { HomePage } from './features/home/home-page';
 import { homeRoute } from './features/home/route';
+import { unsubscribeRoute } from './features/newsletter/route';
+import { UnsubscribePage } from './features/newsletter/unsubscribe-page';
 import { PostPage } from './features/post/post-page';
 import { postRoute } from './features/post/route';
 import { ProfilePage } from './features/profile/profile-page';
@@ -27,6 +29,7 @@ const remote: ServerRemoteModule = {
     post: serverRoute(postRoute, PostPage),
     profile: serverRoute(profileRoute, ProfilePage),
     contact: serverRoute(contactRoute, ContactPage),
+    'unsubscribe-newsletter': serverRoute(unsubscribeRoute, UnsubscribePage),
   },
   registerTexts() {
     registerPublicTexts();

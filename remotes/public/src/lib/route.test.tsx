@@ -9,6 +9,8 @@ import { blogRoute } from '../features/blog/route';
 import { BlogPage } from '../features/blog/blog-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { contactRoute } from '../features/contact/route';
+import { unsubscribeRoute } from '../features/newsletter/route';
+import { UnsubscribePage } from '../features/newsletter/unsubscribe-page';
 import { article, card, site, tech } from '../testing/fixtures';
 import { mockHttp, renderPage } from '../testing/render';
 import { serverRoute } from './route';
@@ -151,5 +153,24 @@ describe('a public route: loaders, page and head from one definition', () => {
     expect(without).toEqual({ status: 200, entries: {} });
     expect(route.head(without, head({}))).toMatchObject({ title: 'Fale com a gente · Vitrine', canonical: '/contact' });
     expect(route.head(without, head({})).jsonLd?.[0]).not.toHaveProperty('mainEntity.contactPoint');
+  });
+
+  it("the newsletter page is never indexed nor a 404: a subscriber's link, an unknown one or none", async () => {
+    const route = serverRoute(unsubscribeRoute, UnsubscribePage);
+    const key = { uniqueKey: 'k3y', id: '42' };
+    const http = serverHttp({ '/public/newsletter/subscription/42/k3y': { email: 'jo•••@cliente.com.br', state: 'active' } });
+    const data = await route.load(ctx(http, key, '?status=confirmed'));
+    expect(http.urls).toEqual(['/public/newsletter/subscription/42/k3y']);
+    expect(data.status).toBe(200);
+    const h = route.head(data, head(key, '?status=confirmed'));
+    expect(h).toMatchObject({ title: 'Newsletter · Vitrine', canonical: '/unsubscribe-newsletter', type: 'website', index: false });
+    expect(h.description).not.toBe('');
+
+    const unknown = await route.load(ctx(serverHttp({}), { uniqueKey: 'nada', id: '9' }));
+    expect(unknown.status).toBe(200);
+    expect(route.head(unknown, head({ uniqueKey: 'nada', id: '9' })).index).toBe(false);
+    const none = await route.load(ctx(serverHttp({}), {}, '?status=invalid'));
+    expect(none).toEqual({ status: 200, entries: {} });
+    expect(route.head(none, head({}, '?status=invalid')).index).toBe(false);
   });
 });

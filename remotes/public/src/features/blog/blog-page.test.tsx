@@ -25,6 +25,8 @@ describe('BlogPage', () => {
     expect(within(pages).getByRole('link', { name: 'Página 1 de 3' })).toHaveAttribute('href', '/blog?category=design');
     const filter = await screen.findByRole('navigation', { name: 'Filtrar por categoria' });
     expect(within(filter).getByRole('link', { name: 'Design' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('region', { name: 'Receba a newsletter semanal' })).toBeInTheDocument();
+    expect(mock.calls.map((c) => c.url).sort()).toEqual(['/public/articles', '/public/categories']);
   });
 
   it('says so when a category has no articles', async () => {

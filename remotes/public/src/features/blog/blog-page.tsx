@@ -3,6 +3,7 @@ import { Link, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
+import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Pagination } from '../../components/pagination';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { useLoader } from '../../lib/loader';
@@ -35,7 +36,7 @@ function CategoryFilter({ active }: { active: string | undefined }) {
   );
 }
 
-/** The blog (SPEC §2): every published article, newest first, ?page=N and ?category=<slug>. */
+/** The blog (SPEC §2): every published article, newest first, ?page=N and ?category=<slug>; the newsletter's sign-up at the end. */
 export function BlogPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();
@@ -68,6 +69,7 @@ export function BlogPage() {
           </>
         ) : null}
       </div>
+      <NewsletterSignup className="vt-blog__newsletter" />
     </div>
   );
 }

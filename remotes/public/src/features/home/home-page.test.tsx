@@ -44,6 +44,16 @@ describe('HomePage', () => {
     expect(screen.queryAllByTestId('card-skeleton')).toHaveLength(0);
   });
 
+  it('offers the weekly newsletter the hero promises, after the articles, without asking anything more', async () => {
+    const mock = answer(() => ok(home()));
+    renderPage(HomePage, '/', '/');
+    const emphasis = await screen.findByRole('region', { name: 'Em destaque' });
+    const newsletter = screen.getByRole('region', { name: 'Receba a newsletter semanal' });
+    expect(within(newsletter).getByRole('textbox', { name: 'Seu e-mail' })).toBeInTheDocument();
+    expect(emphasis.compareDocumentPosition(newsletter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(mock.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
   it('hides empty sections', async () => {
     answer(() => ok(home({ popular: [], tags: [] })));
     renderPage(HomePage, '/', '/');

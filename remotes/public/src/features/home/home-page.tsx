@@ -2,6 +2,7 @@ import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import { Link, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
+import { NewsletterSignup } from '../../components/newsletter-signup';
 import { SearchBox } from '../../components/search-box';
 import { useLoader } from '../../lib/loader';
 import { ArticleSections } from './article-sections';
@@ -49,7 +50,7 @@ function TeamSection() {
   );
 }
 
-/** Home (SPEC §2): hero with search, the article sections (emphasis, recent, popular, tendencies, tags), services and team. */
+/** Home (SPEC §2): hero with search, the article sections (emphasis, recent, popular, tendencies, tags), the weekly newsletter the hero promises, services and team. */
 export function HomePage() {
   const { t } = useTranslation('public');
   return (
@@ -69,6 +70,7 @@ export function HomePage() {
         </div>
       </section>
       <ArticleSections />
+      <NewsletterSignup className="vt-home__newsletter" />
       <section className="vt-home__services" aria-labelledby="home-services">
         <h2 id="home-services">{t('home.services.title')}</h2>
         <ul>

@@ -34,6 +34,10 @@ describe('PostPage', () => {
     expect(cover).toHaveAttribute('sizes');
     expect(container.querySelector('.vt-prose')!.innerHTML).toBe('<p>Um texto curto sobre design.</p>');
     expect(screen.getByRole('heading', { name: 'Outro artigo' })).toBeInTheDocument();
+    // The newsletter after the article and its author, before the related articles; it asks nothing until used.
+    const newsletter = screen.getByRole('region', { name: 'Receba a newsletter semanal' });
+    expect(screen.getByRole('complementary', { name: 'Ana Souza' }).compareDocumentPosition(newsletter) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(newsletter.compareDocumentPosition(screen.getByRole('heading', { name: 'Leia também' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Compartilhar no LinkedIn' }).getAttribute('href')).toContain(
       encodeURIComponent('http://localhost/post/design-que-vende/42'),
     );

@@ -6,6 +6,7 @@ import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
+import { NewsletterSignup } from '../../components/newsletter-signup';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useFormat } from '../../lib/format';
 import { fullName, postPath, profilePath } from '../../lib/paths';
@@ -85,6 +86,7 @@ function Post({ data }: { data: PublicArticle }) {
           <Link to={profilePath(article.author)}>{t('post.viewProfile')} →</Link>
         </div>
       </aside>
+      <NewsletterSignup />
       {related.length > 0 ? (
         <section className="vt-post__related" aria-labelledby="post-related">
           <h2 id="post-related">{t('post.related')}</h2>

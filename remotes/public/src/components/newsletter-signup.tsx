@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { isValidEmail, LIMITS } from '@vitrine/contracts';
+import { useTranslation } from '@vitrine/core';
+import { Button, TextField } from '@vitrine/ui';
+import { subscribeNewsletter } from '../api/newsletter';
+import { elapsedSince, readFailure, useFailureNotice, type FailureNotice, type FieldProblem } from '../lib/form';
+import { Notice } from './notice';
+import { TrapField } from './trap-field';
+import './newsletter-signup.css';
+
+const FIELDS = ['email'] as const;
+
+/** SPEC §5: an email is required and valid (the API's own rule and length). */
+function checkEmail(value: string): FieldProblem | undefined {
+  const email = value.trim();
+  if (!email) return { rule: 'required' };
+  if (!isValidEmail(email)) return { rule: 'invalidEmail' };
+  return undefined;
+}
+
+/**
+ * The weekly newsletter's sign-up (POST /public/newsletter, double opt-in): an email, the trap field and
+ * the time the form was open, as on the contact form. It asks nothing until sent, and renders the same on
+ * the server and in the browser. The result is said in a live region: check your inbox, already
+ * registered (409), a refusal (403), a rate limit with its minutes (429), or the common handler's text.
+ */
+export function NewsletterSignup({ className }: { className?: string }) {
+  const { t } = useTranslation('public');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | undefined>();
+  const [result, setResult] = useState<FailureNotice | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const trap = useRef<HTMLInputElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  const readySince = useRef<number | null>(null);
+  const focusEmail = useRef(false);
+  const notice = useFailureNotice();
+
+  // Usable from here (after hydration, or after "use another email"): what elapsed_ms counts from.
+  useEffect(() => {
+    if (sent) done.current?.focus();
+    else readySince.current = Date.now();
+  }, [sent]);
+
+  useEffect(() => {
+    if (!focusEmail.current) return;
+    focusEmail.current = false;
+    const input = form.current?.elements.namedItem('email');
+    if (input instanceof HTMLElement) input.focus();
+  });
+
+  const say = (found: FieldProblem | undefined) => {
+    if (!found) return undefined;
+    if ('text' in found) return found.text;
+    if (found.rule === 'required') return t('newsletter.required');
+    if (found.rule === 'invalidEmail') return t('form.invalidEmail');
+    return t('form.maxLength', { max: LIMITS.email });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setResult(null);
+    const found = checkEmail(email);
+    setProblem(found);
+    if (found) {
+      focusEmail.current = true;
+      return;
+    }
+    setSending(true);
+    try {
+      await subscribeNewsletter({ email: email.trim(), website: trap.current?.value ?? '', elapsed_ms: elapsedSince(readySince.current) });
+      setEmail('');
+      setSent(true);
+    } catch (error) {
+      const failure = readFailure(error, FIELDS);
+      if (failure.fields.email) {
+        setProblem(failure.fields.email);
+        focusEmail.current = true;
+      } else {
+        setResult(notice(failure));
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const again = () => {
+    focusEmail.current = true;
+    setSent(false);
+  };
+
+  return (
+    <section className={['vt-newsletter', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
+      <div className="vt-newsletter__inner">
+        <div>
+          <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
+          <p className="vt-newsletter__text">{t('newsletter.text')}</p>
+        </div>
+        <div>
+          {sent ? null : (
+            <form ref={form} className="vt-newsletter__form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+              <TextField
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                label={t('newsletter.email')}
+                required
+                maxLength={LIMITS.email}
+                value={email}
+                error={say(problem)}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setResult(null);
+                  if (problem) setProblem(checkEmail(event.target.value));
+                }}
+              />
+              <TrapField id={`${id}-website`} ref={trap} />
+              <Button type="submit" loading={sending}>
+                {sending ? t('newsletter.sending') : t('newsletter.submit')}
+              </Button>
+            </form>
+          )}
+          <div className="vt-newsletter__result" aria-live="polite" aria-atomic="true">
+            {sent ? (
+              <Notice tone="success" ref={done} tabIndex={-1}>
+                <p>
+                  <strong>{t('newsletter.success')}</strong>
+                </p>
+                <p>{t('newsletter.successText')}</p>
+              </Notice>
+            ) : null}
+            {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
+          </div>
+          {sent ? (
+            <button type="button" className="vt-btn vt-btn--link vt-newsletter__again" onClick={again}>
+              {t('newsletter.another')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

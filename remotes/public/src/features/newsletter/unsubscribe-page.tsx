@@ -1,0 +1,312 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
+import { useParams, useSearchParams, useTranslation } from '@vitrine/core';
+import { Button, Skeleton } from '@vitrine/ui';
+import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter';
+import { ErrorState } from '../../components/error-state';
+import { NewsletterSignup } from '../../components/newsletter-signup';
+import { Notice } from '../../components/notice';
+import { TextAreaField } from '../../components/text-area-field';
+import { readFailure, useFailureNotice, type FailureNotice, type FieldProblem } from '../../lib/form';
+import { useLoader } from '../../lib/loader';
+import { statusOf } from '../../lib/use-request';
+import { subscriptionLoader, subscriptionRef } from './loader';
+import '../../components/page.css';
+import './newsletter.css';
+
+type SubscriptionRef = ReturnType<typeof subscriptionRef>;
+
+const DETAILS = ['details'] as const;
+
+/** The answer of a failed request, said under the control that sent it (a live region, present from the start). */
+function LiveNotice({ notice }: { notice: FailureNotice | null }) {
+  return (
+    <div className="vt-unsub__said" aria-live="polite" aria-atomic="true">
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+    </div>
+  );
+}
+
+/** Subscribe again (or resend a pending link): a new confirmation link to the address on record. */
+function Resubscribe({ subscription, label, onSent }: { subscription: SubscriptionRef; label: string; onSent: () => void }) {
+  const [sending, setSending] = useState(false);
+  const [said, setSaid] = useState<FailureNotice | null>(null);
+  const notice = useFailureNotice();
+  const send = async () => {
+    setSending(true);
+    setSaid(null);
+    try {
+      await resubscribeNewsletter(subscription.id, subscription.uniqueKey);
+      onSent();
+    } catch (error) {
+      setSaid(notice(readFailure(error, [])));
+      setSending(false);
+    }
+  };
+  return (
+    <div className="vt-unsub__action">
+      <Button variant="secondary" loading={sending} onClick={() => void send()}>
+        {label}
+      </Button>
+      <LiveNotice notice={said} />
+    </div>
+  );
+}
+
+/** Why are you leaving (one reason required, details optional), then POST …/unsubscribe. */
+function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionRef; onDone: () => void }) {
+  const { t } = useTranslation('public');
+  const id = useId();
+  const [reason, setReason] = useState<UnsubscribeReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [detailsProblem, setDetailsProblem] = useState<FieldProblem | undefined>();
+  const [sending, setSending] = useState(false);
+  const [said, setSaid] = useState<FailureNotice | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const focusNext = useRef<'reason' | 'details' | null>(null);
+  const notice = useFailureNotice();
+  const errorId = `${id}-reason-error`;
+
+  useEffect(() => {
+    const name = focusNext.current;
+    if (!name) return;
+    focusNext.current = null;
+    const target = form.current?.elements.namedItem(name);
+    const element = target instanceof RadioNodeList ? target[0] : target;
+    if (element instanceof HTMLElement) element.focus();
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
+    setSaid(null);
+    const text = details.trim();
+    const tooLong: FieldProblem | undefined = text.length > NEWSLETTER_LIMITS.unsubscribeDetails ? { rule: 'maxLength' } : undefined;
+    setMissing(!reason);
+    setDetailsProblem(tooLong);
+    if (!reason || tooLong) {
+      focusNext.current = reason ? 'details' : 'reason';
+      return;
+    }
+    setSending(true);
+    try {
+      await unsubscribeNewsletter(subscription.id, subscription.uniqueKey, text ? { reason, details: text } : { reason });
+      onDone();
+    } catch (error) {
+      const failure = readFailure(error, DETAILS);
+      if (failure.fields.details) {
+        setDetailsProblem(failure.fields.details);
+        focusNext.current = 'details';
+      } else {
+        setSaid(notice(failure));
+      }
+      setSending(false);
+    }
+  };
+
+  const sayDetails = (problem: FieldProblem | undefined) => {
+    if (!problem) return undefined;
+    if ('text' in problem) return problem.text;
+    return t('form.maxLength', { max: NEWSLETTER_LIMITS.unsubscribeDetails });
+  };
+
+  return (
+    <form ref={form} className="vt-unsub__form" noValidate onSubmit={(event) => void submit(event)}>
+      <fieldset className={missing ? 'vt-unsub__reasons vt-unsub__reasons--invalid' : 'vt-unsub__reasons'}>
+        <legend>
+          {t('unsubscribe.question')}
+          <span className="vt-field__required" aria-hidden="true">
+            {' *'}
+          </span>
+        </legend>
+        {UNSUBSCRIBE_REASONS.map((value) => (
+          <label key={value} className="vt-unsub__choice">
+            <input
+              type="radio"
+              name="reason"
+              value={value}
+              required
+              checked={reason === value}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? errorId : undefined}
+              onChange={() => {
+                setReason(value);
+                setMissing(false);
+              }}
+            />
+            <span>{t(`unsubscribe.reasons.${value}`)}</span>
+          </label>
+        ))}
+        {missing ? (
+          <p id={errorId} className="vt-field__error" role="alert">
+            {t('unsubscribe.reasonRequired')}
+          </p>
+        ) : null}
+      </fieldset>
+      <TextAreaField
+        id={`${id}-details`}
+        name="details"
+        label={t('unsubscribe.details')}
+        hint={t('unsubscribe.detailsHint', { max: NEWSLETTER_LIMITS.unsubscribeDetails })}
+        rows={4}
+        maxLength={NEWSLETTER_LIMITS.unsubscribeDetails}
+        value={details}
+        error={sayDetails(detailsProblem)}
+        onChange={(event) => {
+          setDetails(event.target.value);
+          if (detailsProblem) setDetailsProblem(undefined);
+        }}
+      />
+      <LiveNotice notice={said} />
+      <Button type="submit" loading={sending}>
+        {sending ? t('unsubscribe.sending') : t('unsubscribe.submit')}
+      </Button>
+    </form>
+  );
+}
+
+type View = 'current' | 'left' | 'resent';
+
+/**
+ * A subscription as its link shows it, and what its owner can do: leave (active, pending), resend the
+ * confirmation link (pending), come back (cancelled, or just left). A confirmation link's landing says so
+ * first, with leaving one click away.
+ */
+function Subscription({ subscription, data, welcome }: { subscription: SubscriptionRef; data: NewsletterSubscription; welcome: 'confirmed' | 'reactivated' | null }) {
+  const { t } = useTranslation('public');
+  const [view, setView] = useState<View>('current');
+  const said = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (view !== 'current') said.current?.focus();
+  }, [view]);
+
+  const resubscribe = (label: string) => <Resubscribe subscription={subscription} label={label} onSent={() => setView('resent')} />;
+  const news = (title: string, text: string) => (
+    <Notice tone="success" role="status" ref={said} tabIndex={-1}>
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <p>{text}</p>
+    </Notice>
+  );
+
+  let body: ReactNode;
+  if (view === 'left') {
+    body = (
+      <>
+        {news(t('unsubscribe.done'), t('unsubscribe.doneText'))}
+        {resubscribe(t('unsubscribe.resubscribe'))}
+      </>
+    );
+  } else if (view === 'resent') {
+    body = news(t('unsubscribe.resent'), t('unsubscribe.resentText'));
+  } else if (data.state === 'cancelled') {
+    body = (
+      <>
+        <Notice tone="info">
+          <p>
+            <strong>{t('unsubscribe.cancelled')}</strong>
+          </p>
+          <p>{t('unsubscribe.cancelledText')}</p>
+        </Notice>
+        {resubscribe(t('unsubscribe.resubscribe'))}
+      </>
+    );
+  } else {
+    const form = <UnsubscribeForm subscription={subscription} onDone={() => setView('left')} />;
+    if (data.state === 'pending') {
+      body = (
+        <>
+          <Notice tone="info">{t('unsubscribe.pending')}</Notice>
+          {resubscribe(t('unsubscribe.resend'))}
+          {form}
+        </>
+      );
+    } else if (welcome) {
+      body = (
+        <>
+          <Notice tone="success" role="status">
+            {t(`unsubscribe.${welcome}`)}
+          </Notice>
+          <details className="vt-unsub__leave">
+            <summary>{t('unsubscribe.leave')}</summary>
+            {form}
+          </details>
+        </>
+      );
+    } else {
+      body = form;
+    }
+  }
+
+  return (
+    <>
+      <header className="vt-page__head">
+        <h1>{t('unsubscribe.subscription')}</h1>
+        <p className="vt-unsub__email">{t('unsubscribe.email', { email: data.email })}</p>
+      </header>
+      <div className="vt-unsub__card">{body}</div>
+    </>
+  );
+}
+
+/** A spent, expired or unknown link (or none): say so, and offer to subscribe again. */
+function InvalidLink() {
+  const { t } = useTranslation('public');
+  return (
+    <>
+      <header className="vt-page__head">
+        <h1>{t('unsubscribe.title')}</h1>
+      </header>
+      <Notice tone="warning">
+        <p>
+          <strong>{t('unsubscribe.invalid')}</strong>
+        </p>
+        <p>{t('unsubscribe.invalidText')}</p>
+      </Notice>
+      <NewsletterSignup />
+    </>
+  );
+}
+
+const confirmation = (status: string | null) => CONFIRMATION_RESULTS.find((result) => result === status) ?? null;
+
+/**
+ * unsubscribe-newsletter/<uniqueKey>/<id>[?status=confirmed|reactivated|invalid] (SPEC §2, §4): where the
+ * digest's unsubscribe link and the confirmation link land. Rendered on the server from the route's data.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation('public');
+  const ref = subscriptionRef(useParams());
+  const [search] = useSearchParams();
+  const status = confirmation(search.get('status'));
+  const subscription = useLoader(subscriptionLoader);
+  const invalid = !ref.id || status === 'invalid' || (subscription.status === 'error' && statusOf(subscription.error) === 404);
+
+  let content: ReactNode;
+  if (invalid) {
+    content = <InvalidLink />;
+  } else if (subscription.status === 'success') {
+    content = (
+      <Subscription key={`${ref.id}|${ref.uniqueKey}`} subscription={ref} data={subscription.data} welcome={status} />
+    );
+  } else {
+    content = (
+      <>
+        <header className="vt-page__head">
+          <h1>{t('unsubscribe.subscription')}</h1>
+        </header>
+        {subscription.status === 'error' ? (
+          <ErrorState onRetry={subscription.retry} />
+        ) : (
+          <div className="vt-unsub__card" aria-busy="true">
+            <Skeleton lines={5} height={20} />
+          </div>
+        )}
+      </>
+    );
+  }
+  return <div className="vt-page vt-unsub">{content}</div>;
+}
