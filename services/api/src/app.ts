@@ -37,6 +37,7 @@ import messageRoutes from './routes/message';
 import newsletterRoutes from './routes/newsletter';
 import leadRoutes from './routes/lead';
 import settingsRoutes from './routes/settings';
+import faqRoutes from './routes/faq';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(newsletterRoutes);
       await api.register(leadRoutes);
       await api.register(settingsRoutes);
+      await api.register(faqRoutes);
     },
     { prefix: '/api' },
   );

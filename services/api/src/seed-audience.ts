@@ -49,3 +49,27 @@ export async function seedDemoAudience(db: Queryable): Promise<void> {
     );
   }
 }
+
+/** Demo FAQ: questions of the systems product, of the site and of the newsletter. */
+const DEMO_FAQ: { product: string; slug: string; question: string; answer: string }[] = [
+  { product: 'RC Sistem I', slug: 'o-que-e-o-rc-sistem-i', question: 'O que é o RC Sistem I?', answer: 'O RC Sistem I é o sistema de gestão da Vitrine para pequenas e médias empresas: vendas, estoque, financeiro e atendimento em um só lugar, no navegador e no celular.' },
+  { product: 'RC Sistem I', slug: 'preciso-instalar-alguma-coisa', question: 'Preciso instalar alguma coisa?', answer: 'Não. O RC Sistem I roda na nuvem: basta um navegador atualizado. Seus dados ficam em servidores no Brasil, com cópias de segurança diárias.' },
+  { product: 'RC Sistem I', slug: 'posso-importar-meus-dados', question: 'Posso importar meus dados de outro sistema?', answer: 'Sim. Importamos clientes, produtos e saldos de planilhas (CSV ou Excel) e dos sistemas mais usados do mercado.\n\nA equipe de implantação acompanha a primeira importação com você.' },
+  { product: 'RC Sistem I', slug: 'quanto-custa', question: 'Quanto custa?', answer: 'Os planos são mensais, por número de usuários, sem taxa de implantação. Fale com a gente pelo formulário de contato para receber uma proposta.' },
+  { product: 'Sites e blog', slug: 'quanto-tempo-leva-um-site-novo', question: 'Quanto tempo leva para um site novo ficar pronto?', answer: 'Um site institucional com blog fica pronto em quatro a seis semanas, contando com a revisão dos textos e das imagens pela sua equipe.' },
+  { product: 'Sites e blog', slug: 'eu-mesmo-posso-publicar-artigos', question: 'Eu mesmo posso publicar artigos?', answer: 'Sim. A área administrativa tem um editor de artigos com imagens, categorias, rascunhos e agendamento; qualquer pessoa da equipe com acesso publica em minutos.' },
+  { product: 'Newsletter', slug: 'com-que-frequencia-a-newsletter-chega', question: 'Com que frequência a newsletter chega?', answer: 'Uma vez por semana, às segundas-feiras de manhã, com os artigos publicados na semana. Se não houver artigo novo, não enviamos nada.' },
+  { product: 'Newsletter', slug: 'como-cancelo-a-inscricao', question: 'Como cancelo a inscrição?', answer: 'Todo e-mail da newsletter traz um link "Cancelar a inscrição" no rodapé. O cancelamento vale na hora, e você pode voltar quando quiser.' },
+];
+
+export async function seedDemoFaq(db: Queryable): Promise<void> {
+  for (const [position, entry] of DEMO_FAQ.entries()) {
+    await db.query('INSERT INTO faq_entries (product, slug, question, answer, position) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (slug) DO NOTHING', [
+      entry.product,
+      entry.slug,
+      entry.question,
+      entry.answer,
+      position,
+    ]);
+  }
+}

@@ -1,4 +1,4 @@
-import { seedDemoAudience } from './seed-audience';
+import { seedDemoAudience, seedDemoFaq } from './seed-audience';
 import { ACCESSES, ACCESS_ROUTES, type Access, type Gender, type UserType } from '@vitrine/contracts';
 import type { Db } from './db';
 import type { ImageStorage } from './lib/image-storage';
@@ -160,6 +160,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
       }
       if (options.storage) await seedDemoContent(tx, options.storage, authors, adminId);
       await seedDemoAudience(tx);
+      await seedDemoFaq(tx);
       if ((await seo.countAll(tx)) === 0) {
         await seo.insert(tx, uniqueKey(), {
           name: 'Metatag padrão',

@@ -12,7 +12,7 @@ export type Access = (typeof ACCESSES)[number];
 export const ACCESS_ROUTES: Record<Access, readonly AdminRouteName[]> = {
   dashboard: ['dashboard'],
   article_management: ['list-of-articles', 'compose', 'list-of-categories'],
-  site_editor: ['list-leads', 'message-received', 'settings-whatsapp'],
+  site_editor: ['list-leads', 'message-received', 'settings-whatsapp', 'list-faq'],
   user_management: ['users'],
   settings: ['settings', 'seo', 'settings-whatsapp'],
 };

@@ -108,3 +108,6 @@ export const WHATSAPP_FIELD_MESSAGES = {
   message: 'Message is required',
 } as const;
 export const WHATSAPP_SUCCESS_MESSAGE = 'WhatsApp settings saved';
+
+export const FAQ_LIMITS = { product: 60, question: 200, answer: 4000 } as const;
+export const FAQ_SUCCESS_MESSAGES = { CREATED: 'FAQ entry created', UPDATED: 'FAQ entry updated', DELETED: 'FAQ entry deleted' } as const;

@@ -37,6 +37,8 @@ export const ADMIN_ROUTES = {
   'list-leads': '/admin/list-leads',
   'message-received': '/admin/message-received',
   'settings-whatsapp': '/admin/settings-whatsapp',
+  /** Not in SPEC §2's list: the FAQ's entries, managed by site_editor (issue 8). */
+  'list-faq': '/admin/list-faq',
 } as const;
 
 export type AdminRouteName = keyof typeof ADMIN_ROUTES;

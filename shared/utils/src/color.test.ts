@@ -1,4 +1,4 @@
-import { contrastRatio, hexToRgb, isHexColor, isLight, luminance, readableTextColor, relativeLuminance } from './color';
+import { contrastRatio, hexToRgb, isHexColor, isLight, luminance, readableTextColor, relativeLuminance, textColorOn } from './color';
 
 describe('colour helpers', () => {
   it('parses #rgb and #rrggbb, with or without #, any case', () => {
@@ -29,6 +29,16 @@ describe('colour helpers', () => {
     expect(isLight('#1b2a4a')).toBe(false);
     expect(isLight('#999999')).toBe(false); // exactly 0.6 is not above
     expect(isLight('#9a9a9a')).toBe(true);
+  });
+
+  it('puts dark text on a light colour and white on a dark one (SPEC §9)', () => {
+    expect(textColorOn('#25d366')).toBe('#ffffff'); // WhatsApp green: luminance 0.57
+    expect(textColorOn('#1b2a4a')).toBe('#ffffff');
+    expect(textColorOn('#999999')).toBe('#ffffff'); // exactly 0.6 is not light
+    expect(textColorOn('#9a9a9a')).toBe('#111827');
+    expect(textColorOn('#f5c242')).toBe('#111827');
+    expect(textColorOn('#ffffff', '#000000')).toBe('#000000');
+    expect(() => textColorOn('green')).toThrow(TypeError);
   });
 
   it('computes WCAG relative luminance and contrast', () => {

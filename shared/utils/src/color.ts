@@ -39,6 +39,14 @@ export function isLight(hex: string): boolean {
   return luminance(hex) > 0.6;
 }
 
+/**
+ * The text (or icon) colour for a background by SPEC §9's rule: dark on a light colour (luminance
+ * above 0.6), white on a dark one. `dark` is the colour used on light backgrounds.
+ */
+export function textColorOn(background: string, dark = '#111827'): string {
+  return isLight(background) ? dark : '#ffffff';
+}
+
 /** WCAG 2 relative luminance, 0..1 (linearised sRGB). */
 export function relativeLuminance(hex: string): number {
   const { r, g, b } = hexToRgb(hex);

@@ -24,6 +24,7 @@ export {
 export {
   luminance,
   isLight,
+  textColorOn,
   relativeLuminance,
   contrastRatio,
   readableTextColor,

@@ -6,6 +6,7 @@ import { ImagesService } from './images';
 import { MessagesService } from './messages';
 import { NewsletterService } from './newsletter';
 import { LeadsService } from './leads';
+import { FaqService } from './faq';
 import { DigestService, type DigestTuning } from './digest';
 import { PublicContentService } from './public-content';
 import type { ServiceDeps } from './context';
@@ -26,6 +27,7 @@ export interface Services {
   newsletter: NewsletterService;
   digest: DigestService;
   leads: LeadsService;
+  faq: FaqService;
 }
 
 export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
@@ -43,5 +45,6 @@ export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<Dig
     newsletter: new NewsletterService(deps),
     digest: new DigestService(deps, tuning.digest),
     leads: new LeadsService(deps),
+    faq: new FaqService(deps),
   };
 }

@@ -29,6 +29,7 @@ describe.each(BACKENDS)('demo content seed (%s)', (backend) => {
       expect(await one("SELECT count(*)::int AS n FROM leads WHERE module = 'contact'")).toBe(3);
       expect(await one("SELECT count(*)::int AS n FROM leads WHERE module = 'newsletter' AND newsletter_status = 'active' AND confirmed_at IS NOT NULL")).toBe(2);
       expect(await one("SELECT count(*)::int AS n FROM leads WHERE unsubscribe_reason IS NOT NULL")).toBe(1);
+      expect(await one('SELECT count(DISTINCT product)::int AS n FROM faq_entries WHERE active')).toBe(3);
       const cover = (await db.query<{ id: string }>('SELECT image_id AS id FROM articles LIMIT 1'))[0]?.id ?? '';
       expect(fs.existsSync(path.join(dataDir, 'uploads', 'images', cover, '640.webp'))).toBe(true);
 

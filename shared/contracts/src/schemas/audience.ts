@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { EMAIL_PATTERN, LIMITS } from '../validation';
 import {
   AUDIENCE_LIMITS,
+  FAQ_LIMITS,
   LEAD_CLASSIFICATIONS,
   LEAD_MODULES,
   LEAD_SORTS,
@@ -294,3 +295,32 @@ export const WhatsappSettingsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** One FAQ entry (public: active ones; the answer is plain text, paragraphs separated by blank lines). */
+export const FaqEntrySchema = Type.Object({
+  id: Id,
+  product: Type.String(),
+  /** Stable anchor of the answer: /faq/{product}#{slug}. */
+  slug: Type.String(),
+  question: Type.String(),
+  answer: Type.String(),
+  position: Type.Integer(),
+  active: Type.Boolean(),
+});
+
+/** GET /public/faq: the products (slug and name) and their active questions, in order. */
+export const FaqPageSchema = Type.Object({
+  products: Type.Array(Type.Object({ slug: Type.String(), name: Type.String(), entries: Type.Array(FaqEntrySchema) })),
+});
+
+const faqFields = {
+  product: Type.String({ minLength: 1, maxLength: FAQ_LIMITS.product }),
+  question: Type.String({ minLength: 1, maxLength: FAQ_LIMITS.question }),
+  answer: Type.String({ minLength: 1, maxLength: FAQ_LIMITS.answer }),
+  position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+  active: Type.Optional(Type.Boolean()),
+};
+/** POST /faq/entry */
+export const FaqCreateBody = Type.Object(faqFields, { additionalProperties: false });
+/** PUT /faq/entry/{id} */
+export const FaqUpdateBody = Type.Partial(Type.Object(faqFields), { additionalProperties: false, minProperties: 1 });

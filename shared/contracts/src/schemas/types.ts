@@ -82,3 +82,7 @@ export type LeadsExportInput = Static<typeof S.LeadsExportQuery>;
 export type UnsubscribeReasonCount = Static<typeof S.UnsubscribeReasonCountSchema>;
 export type WhatsappButton = Static<typeof S.WhatsappButtonSchema>;
 export type WhatsappSettings = Static<typeof S.WhatsappSettingsSchema>;
+export type FaqEntry = Static<typeof S.FaqEntrySchema>;
+export type FaqPage = Static<typeof S.FaqPageSchema>;
+export type FaqCreateInput = Static<typeof S.FaqCreateBody>;
+export type FaqUpdateInput = Static<typeof S.FaqUpdateBody>;

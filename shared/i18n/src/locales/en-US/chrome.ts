@@ -32,6 +32,7 @@ export const chrome: Messages<typeof source> = {
     'list-leads': 'Leads',
     'message-received': 'Received messages',
     'settings-whatsapp': 'WhatsApp',
+    'list-faq': 'FAQ',
   },
   layout: {
     title: 'Back office',

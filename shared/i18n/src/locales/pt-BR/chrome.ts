@@ -30,6 +30,7 @@ export const chrome = {
     'list-leads': 'Leads',
     'message-received': 'Mensagens recebidas',
     'settings-whatsapp': 'WhatsApp',
+    'list-faq': 'Perguntas frequentes',
   },
   layout: {
     title: 'Administração',
