@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useTranslation } from '@vitrine/core';
+import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { useHydrated } from '../app/use-hydrated';
 import './layouts.css';
@@ -7,9 +8,49 @@ import './layouts.css';
 const NAV = [
   { to: PUBLIC_ROUTES.home, key: 'nav.home', end: true },
   { to: PUBLIC_ROUTES.blog, key: 'nav.blog', end: false },
+  { to: PUBLIC_ROUTES['rc-sistemI'], key: 'nav.product', end: false },
   { to: buildPath(PUBLIC_ROUTES.faq), key: 'nav.faq', end: false },
   { to: PUBLIC_ROUTES.contact, key: 'nav.contact', end: false },
 ] as const;
+
+function NavLinks() {
+  const { t } = useTranslation('chrome');
+  return (
+    <>
+      {NAV.map((item) => (
+        <NavLink key={item.key} to={item.to} end={item.end}>
+          {t(item.key)}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The phone's menu: a <details> disclosure, so it opens before the page's code has loaded (and without it);
+ * closed again on every navigation.
+ */
+function PhoneMenu() {
+  const { t } = useTranslation('chrome');
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname, search]);
+  return (
+    <details className="vt-public__menu" ref={menu}>
+      <summary className="vt-public__menu-button">
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span>{t('nav.menu')}</span>
+      </summary>
+      <nav className="vt-public__menu-panel" aria-label={t('nav.label')}>
+        <NavLinks />
+      </nav>
+    </details>
+  );
+}
 
 /** The public chrome: plain React and CSS, no antd (the public pages stay light). */
 export function PublicLayout() {
@@ -28,11 +69,7 @@ export function PublicLayout() {
           <Logo />
         </Link>
         <nav className="vt-public__nav" aria-label={t('nav.label')}>
-          {NAV.map((item) => (
-            <NavLink key={item.key} to={item.to} end={item.end}>
-              {t(item.key)}
-            </NavLink>
-          ))}
+          <NavLinks />
         </nav>
         <div className="vt-public__actions">
           <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
@@ -46,13 +83,20 @@ export function PublicLayout() {
             </Link>
           )}
         </div>
+        <PhoneMenu />
       </header>
       <main id="main" className="vt-public__main">
         <Outlet />
       </main>
       <footer className="vt-public__footer">
-        <Logo variant="light" />
-        <p>{t('footer.tagline')}</p>
+        <div className="vt-public__footer-brand">
+          <Logo variant="light" />
+          <p>{t('footer.tagline')}</p>
+        </div>
+        <nav className="vt-public__footer-nav" aria-label={t('footer.navigation')}>
+          <NavLinks />
+          <a href="/rss.xml">{t('nav.feed')}</a>
+        </nav>
         <p className="vt-public__copy">{t('footer.rights', { year })}</p>
       </footer>
     </div>

@@ -12,6 +12,8 @@ export const chrome: Messages<typeof source> = {
     faq: 'FAQ',
     signIn: 'Sign in',
     product: 'RC Sistem I',
+    menu: 'Menu',
+    feed: 'RSS',
   },
   footer: {
     tagline: 'Content and digital presence for companies that want to be remembered.',
@@ -19,6 +21,7 @@ export const chrome: Messages<typeof source> = {
     resources: 'Content',
     rights: '© {{year}} Vitrine. All rights reserved.',
     privacy: 'Privacy',
+    navigation: 'Footer navigation',
   },
   menu: {
     dashboard: 'Dashboard',

@@ -10,6 +10,8 @@ export const chrome = {
     faq: 'Perguntas frequentes',
     signIn: 'Entrar',
     product: 'RC Sistem I',
+    menu: 'Menu',
+    feed: 'RSS',
   },
   footer: {
     tagline: 'Conteúdo e presença digital para empresas que querem ser lembradas.',
@@ -17,6 +19,7 @@ export const chrome = {
     resources: 'Conteúdo',
     rights: '© {{year}} Vitrine. Todos os direitos reservados.',
     privacy: 'Privacidade',
+    navigation: 'Navegação do rodapé',
   },
   menu: {
     dashboard: 'Painel',
