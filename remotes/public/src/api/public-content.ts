@@ -75,7 +75,7 @@ export async function recentUpdatedUsers(http: PublicHttp, count: number): Promi
   return data.data;
 }
 
-/** The company's public contact details (the contact page). */
+/** The site's public settings: the company's contact details and the WhatsApp button (lib/site.ts). */
 export async function fetchSiteInfo(http: PublicHttp): Promise<SiteInfo> {
   const { data } = await http.get<Envelope<SiteInfo>>('/public/site');
   return data.data;

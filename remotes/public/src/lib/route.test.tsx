@@ -48,11 +48,13 @@ describe('a public route: loaders, page and head from one definition', () => {
   beforeEach(() => i18n.changeLanguage('pt-BR'));
 
   it('loads on the server, then the page renders from that data without a request (hydration)', async () => {
-    const http = serverHttp({ '/public/article/42/design-que-vende': { article: article(), related: [card({ title: 'Outro artigo' })] } });
+    const http = serverHttp({ '/public/article/42/design-que-vende': { article: article(), related: [card({ title: 'Outro artigo' })] }, '/public/site': site });
     const route = serverRoute(postRoute, PostPage);
     const data = await route.load(ctx(http));
     expect(data.status).toBe(200);
-    expect(http.urls).toEqual(['/public/article/42/design-que-vende']);
+    // The page's own loader, and the site's settings every public page loads (lib/site.ts).
+    expect(http.urls).toEqual(['/public/article/42/design-que-vende', '/public/site']);
+    expect(Object.keys(data.entries)).toEqual(['post:post|42', 'site:site']);
 
     const browser = mockHttp(() => ({ status: 204 }));
     try {
@@ -158,9 +160,9 @@ describe('a public route: loaders, page and head from one definition', () => {
   it("the newsletter page is never indexed nor a 404: a subscriber's link, an unknown one or none", async () => {
     const route = serverRoute(unsubscribeRoute, UnsubscribePage);
     const key = { uniqueKey: 'k3y', id: '42' };
-    const http = serverHttp({ '/public/newsletter/subscription/42/k3y': { email: 'jo•••@cliente.com.br', state: 'active' } });
+    const http = serverHttp({ '/public/newsletter/subscription/42/k3y': { email: 'jo•••@cliente.com.br', state: 'active' }, '/public/site': site });
     const data = await route.load(ctx(http, key, '?status=confirmed'));
-    expect(http.urls).toEqual(['/public/newsletter/subscription/42/k3y']);
+    expect(http.urls).toEqual(['/public/newsletter/subscription/42/k3y', '/public/site']);
     expect(data.status).toBe(200);
     const h = route.head(data, head(key, '?status=confirmed'));
     expect(h).toMatchObject({ title: 'Newsletter · Vitrine', canonical: '/unsubscribe-newsletter', type: 'website', index: false });
@@ -169,8 +171,8 @@ describe('a public route: loaders, page and head from one definition', () => {
     const unknown = await route.load(ctx(serverHttp({}), { uniqueKey: 'nada', id: '9' }));
     expect(unknown.status).toBe(200);
     expect(route.head(unknown, head({ uniqueKey: 'nada', id: '9' })).index).toBe(false);
-    const none = await route.load(ctx(serverHttp({}), {}, '?status=invalid'));
-    expect(none).toEqual({ status: 200, entries: {} });
+    const none = await route.load(ctx(serverHttp({ '/public/site': site }), {}, '?status=invalid'));
+    expect(none).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site } } });
     expect(route.head(none, head({}, '?status=invalid')).index).toBe(false);
   });
 });

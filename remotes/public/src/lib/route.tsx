@@ -1,10 +1,36 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import type { HeadContext, PageHead, RemoteRoute, RouteData, RouteLoadContext } from '@vitrine/contracts';
+import { WhatsappButton } from '../components/whatsapp-button';
 import { entryKey, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
+import { siteLoader } from './site';
 import { statusOf, type Seed } from './use-request';
 
 /** A loader's answer in a route's data, whatever its key (a route holds one answer per loader). */
 export type ReadEntry = <T>(loader: RouteLoader<T>) => T | undefined;
+
+/**
+ * What every public page loads besides its own loaders: the site's settings, whose WhatsApp button every
+ * page shows. It is part of each route's data, so the server embeds it in the page and it costs no request.
+ */
+const EVERY_PAGE: readonly RouteLoader<unknown>[] = [siteLoader];
+
+/**
+ * How long the browser reuses an every-page answer on later navigations instead of asking again: the API
+ * serves it with max-age=60, so a change the staff save reaches a browsing visitor within the same minute
+ * either way (and the next full page load at once).
+ */
+const REUSE_MS = 60_000;
+
+/** The every-page answers this browser already has (from the page it hydrated, or a navigation), by entry. */
+const known = new Map<string, { seed: Seed<unknown>; at: number }>();
+
+/** Keeps the every-page answers of a route's data that are not known yet (those of the server-rendered page). */
+function remember(data: RouteData): void {
+  for (const [key, entry] of Object.entries(data.entries)) {
+    const seed = entry as Seed<unknown>;
+    if (seed.ok && EVERY_PAGE.some((loader) => key.startsWith(`${loader.id}:`)) && known.get(key)?.seed !== seed) known.set(key, { seed, at: Date.now() });
+  }
+}
 
 /**
  * A public page's route: the loaders its first render reads (the first one is the page's subject:
@@ -12,6 +38,7 @@ export type ReadEntry = <T>(loader: RouteLoader<T>) => T | undefined;
  * server render, the browser's hydration and every later navigation (docs/decisions/server-rendering.md).
  */
 export interface PageDefinition {
+  /** The page's own loaders; the every-page ones (EVERY_PAGE) are added to them, never as the subject. */
   loaders: readonly RouteLoader<unknown>[];
   /** The loader whose 404 (or missing key) is the page's 404: the first by default, null for none. */
   subject?: RouteLoader<unknown> | null;
@@ -34,29 +61,39 @@ function reader(data: RouteData): ReadEntry {
 }
 
 /**
- * Runs every loader of the page for this route. A loader that answers 404 is recorded as such (the page
- * shows its not-found); any other failure of the subject loader fails the load (the caller falls back
- * to rendering without data, where the page shows its error and Retry); other loaders' failures are
- * left out, and the page asks again itself.
+ * Runs every loader of the page for this route, and the every-page ones. A loader that answers 404 is
+ * recorded as such (the page shows its not-found); any other failure of the subject loader fails the load
+ * (the caller falls back to rendering without data, where the page shows its error and Retry); other
+ * loaders' failures are left out, and the page asks again itself. In the browser (`reuse`) an every-page
+ * answer known for less than REUSE_MS is put in the data again instead of being asked for.
  */
-async function loadPage(definition: PageDefinition, ctx: RouteLoadContext): Promise<RouteData> {
+async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse = false): Promise<RouteData> {
   const entries: Record<string, Seed<unknown>> = {};
   let status = 200;
   const subjectLoader = definition.subject === undefined ? definition.loaders[0] : definition.subject;
   await Promise.all(
-    definition.loaders.map(async (loader) => {
+    [...new Set([...definition.loaders, ...EVERY_PAGE])].map(async (loader) => {
       const subject = loader === subjectLoader;
       const key = loader.key(ctx);
       if (key === null) {
         if (subject) status = 404;
         return;
       }
+      const entry = entryKey(loader, key);
+      const shared = reuse && EVERY_PAGE.includes(loader);
+      const had = shared ? known.get(entry) : undefined;
+      if (had && Date.now() - had.at < REUSE_MS) {
+        entries[entry] = had.seed;
+        return;
+      }
       try {
-        entries[entryKey(loader, key)] = { ok: true, data: await loader.load(ctx as LoaderContext) };
+        const seed: Seed<unknown> = { ok: true, data: await loader.load(ctx as LoaderContext) };
+        entries[entry] = seed;
+        if (shared) known.set(entry, { seed, at: Date.now() });
       } catch (error) {
         const code = statusOf(error);
         if (code === 404) {
-          entries[entryKey(loader, key)] = { ok: false, status: 404 };
+          entries[entry] = { ok: false, status: 404 };
           if (subject) status = 404;
         } else if (subject) {
           throw error;
@@ -67,11 +104,21 @@ async function loadPage(definition: PageDefinition, ctx: RouteLoadContext): Prom
   return { status, entries };
 }
 
-function withData(Page: ComponentType): ComponentType<{ data: RouteData }> {
+/**
+ * The page with its route's data, and what every public page shows around it: the WhatsApp button, from
+ * the site's settings in that data (none without them). In the browser (`reuse`) the every-page answers
+ * of the data are kept for the next navigations (lib/route.tsx `loadPage`).
+ */
+function withData(Page: ComponentType, reuse = false): ComponentType<{ data: RouteData }> {
   return function RoutePage({ data }: { data: RouteData }) {
+    useEffect(() => {
+      if (reuse) remember(data);
+    }, [data]);
+    const whatsapp = reader(data)(siteLoader)?.whatsapp;
     return (
       <RouteDataContext.Provider value={data}>
         <Page />
+        {whatsapp ? <WhatsappButton setting={whatsapp} /> : null}
       </RouteDataContext.Provider>
     );
   };
@@ -110,9 +157,9 @@ export function browserRoute(definition: PageDefinition, loadPage_: () => Promis
     return <Component {...props} />;
   };
   return {
-    load: (ctx) => loadPage(definition, ctx),
+    load: (ctx) => loadPage(definition, ctx, true),
     head: (data, ctx) => definition.head(reader(data), ctx),
-    Component: withData(Page),
+    Component: withData(Page, true),
     preload: () => ensure().then(() => undefined),
     Page,
   };

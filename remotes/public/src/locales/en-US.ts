@@ -187,6 +187,10 @@ export const publicSite: Messages<typeof source> = {
     subtitle: 'Run your business in one simple system, from stock to finance.',
     cta: 'Tell me more',
   },
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Chat with us on WhatsApp',
+  },
   meta: {
     homeTitle: 'Vitrine — content, website and newsletter for your company',
     homeDescription: 'Vitrine — technology, design and marketing for companies that want to grow.',

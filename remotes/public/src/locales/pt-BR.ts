@@ -185,6 +185,10 @@ export const publicSite = {
     subtitle: 'Gestão do seu negócio em um sistema simples, do estoque ao financeiro.',
     cta: 'Quero conhecer',
   },
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Fale conosco pelo WhatsApp',
+  },
   meta: {
     homeTitle: 'Vitrine — conteúdo, site e newsletter para a sua empresa',
     homeDescription: 'Vitrine — tecnologia, design e marketing para empresas que querem crescer.',

@@ -3,7 +3,7 @@ import type { SiteContact } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { useLoader } from '../../lib/loader';
-import { siteLoader } from './loader';
+import { siteLoader } from '../../lib/site';
 
 /** `tel:` wants digits (and a leading +), not the spaces and dashes people write. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,7 +1,7 @@
 import { PUBLIC_ROUTES } from '@vitrine/contracts';
 import { absolute, describe, organization, titled } from '../../lib/head';
 import { definePage } from '../../lib/route';
-import { siteLoader } from './loader';
+import { siteLoader } from '../../lib/site';
 
 export const contactRoute = definePage({
   loaders: [siteLoader],

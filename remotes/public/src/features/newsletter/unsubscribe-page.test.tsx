@@ -6,6 +6,7 @@ import { PUBLIC_ROUTES, type NewsletterSubscription, type RouteData } from '@vit
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import type { PublicHttp } from '../../api/public-content';
 import { serverRoute } from '../../lib/route';
+import { site } from '../../testing/fixtures';
 import { mockHttp, ok, renderPage, type HttpCall, type HttpReply } from '../../testing/render';
 import { unsubscribeRoute } from './route';
 import { UnsubscribePage } from './unsubscribe-page';
@@ -18,12 +19,16 @@ const API_REF = `42/${KEY}`;
 
 const active: NewsletterSubscription = { email: 'jo•••@cliente.com.br', state: 'active' };
 
-/** What the server's loaders are answered (an unknown subscription: 404), and the URLs they asked. */
+/**
+ * What the server's loaders are answered (an unknown subscription: 404), and the URLs they asked about the
+ * subscription (the site's settings, which every public page loads, are answered apart).
+ */
 function serverHttp(answer: NewsletterSubscription | 'unknown' | 'down'): PublicHttp & { urls: string[] } {
   const urls: string[] = [];
   return {
     urls,
     async get<T>(url: string) {
+      if (url === '/public/site') return { data: { data: site } as T };
       urls.push(url);
       if (answer === 'unknown') throw Object.assign(new Error('not found'), { response: { status: 404 } });
       if (answer === 'down') throw Object.assign(new Error('down'), { response: { status: 503 } });
@@ -224,7 +229,7 @@ describe('UnsubscribePage', () => {
   it('when the server could not read the subscription, the page still renders and asks for it itself', async () => {
     const { mock, data } = await open(PAGE, 'down', (call) => (call.method === 'GET' ? ok(active) : { status: 204 }));
     restore = mock.restore;
-    expect(data).toEqual({ status: 200, entries: {} });
+    expect(data).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site } } });
     expect(await screen.findByText('E-mail inscrito: jo•••@cliente.com.br')).toBeInTheDocument();
     expect(mock.calls).toEqual([expect.objectContaining({ method: 'GET', url: `/public/newsletter/subscription/${API_REF}` })]);
   });

@@ -1,0 +1,46 @@
+import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
+import { useTranslation } from '@vitrine/core';
+import { isHexColor, textColorOn } from '@vitrine/utils';
+import './whatsapp-button.css';
+
+/** WhatsApp's green: the button's colour should the setting's not be a hex colour. */
+const WHATSAPP_GREEN = '#25d366';
+
+/** The chat wa.me opens: with the number (digits only) and the message typed in for the visitor. */
+export function whatsappHref(phone: string, message: string): string {
+  const text = message.trim();
+  return `https://wa.me/${phone.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+/**
+ * The floating WhatsApp chat button (issue 8): fixed at the bottom-right corner of every public page while
+ * the staff have it on, in their colour with the text colour SPEC §9's rule gives it. Its description is its
+ * name (the label beside the icon on wide screens; the icon alone on phones). It comes with the route's data
+ * (lib/route.tsx), so it asks for nothing and renders the same on the server and in the browser.
+ */
+export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
+  const { t } = useTranslation('public');
+  if (!/\d/.test(setting.phone)) return null;
+  const label = setting.description.trim() || t('whatsapp.label');
+  const background = isHexColor(setting.color) ? `#${setting.color.trim().replace(/^#/, '')}` : WHATSAPP_GREEN;
+  return (
+    <a
+      className="vt-whatsapp"
+      href={whatsappHref(setting.phone, setting.message)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      title={label}
+      style={{ background, color: textColorOn(background) }}
+    >
+      <svg className="vt-whatsapp__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+        <path d="M3.5 20.5l1.2-4.3A8.5 8.5 0 1 1 8 19.4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          fill="currentColor"
+          d="M9.1 7.8c.4-.4 1-.3 1.3.1l1 1.5c.2.4.2.8-.1 1.1l-.6.6c.6 1.2 1.5 2.1 2.6 2.7l.6-.6c.3-.3.8-.4 1.1-.1l1.5 1c.4.3.5.9.1 1.3l-.7.7c-.6.6-1.5.8-2.3.4-2.3-1.1-4.1-2.9-5.2-5.2-.4-.8-.2-1.7.4-2.3z"
+        />
+      </svg>
+      <span className="vt-whatsapp__label">{label}</span>
+    </a>
+  );
+}
