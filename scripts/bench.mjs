@@ -28,6 +28,9 @@
 //   limits      at BENCH_ARTICLES, on each database: scripts/bench-limits.mjs, Vitrine against a bare Node
 //               server sending the same bytes, 20 connections (BENCH_LIMIT_CONNECTIONS), plain and browser
 //               clients.
+//   audience    on each database: scripts/bench-audience.mjs, the leads list with each filter at BENCH_LEADS
+//               (100 000) leads (p50 / p95), their CSV export streamed (time, peak RSS), and the weekly digest
+//               to BENCH_SUBSCRIBERS (10 000) subscribers through a local SMTP server (mails/s, peak RSS).
 //
 // Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
 // BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
@@ -59,7 +62,7 @@ const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
 const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
 const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
 
-const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits'];
+const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits', 'audience'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
 const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
@@ -351,10 +354,51 @@ async function contentBench() {
 
 // ---------------------------------------------------------------------------------------------
 
+/** scripts/bench-audience.mjs under tsx on one database; resolves with its JSON line. */
+function runAudience(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/bench-audience.mjs')], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code !== 0) return reject(new Error(`bench-audience exited with ${code}: ${out.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`bench-audience printed no JSON: ${out.slice(-2000)}`));
+      }
+    });
+  });
+}
+
+function printAudience(a) {
+  console.log(`\naudience on ${a.db}: ${a.leads} leads (seeded in ${(a.seedMs / 1000).toFixed(1)} s), leads list p50 / p95 in ms:`);
+  table(a.list);
+  console.log(`CSV export of every lead: ${a.export.rows} rows, ${(a.export.bytes / 1048576).toFixed(1)} MiB in ${(a.export.ms / 1000).toFixed(1)} s; RSS ${a.export.rssBeforeMiB} → peak ${a.export.peakRssMiB} MiB`);
+  console.log(`weekly digest to ${a.digest.recipients} subscribers: ${a.digest.sent} sent (${a.digest.received} received by the SMTP server) in ${a.digest.seconds} s = ${a.digest.perSecond} mails/s (rate setting ${a.digest.rate}); peak RSS ${a.digest.peakRssMiB} MiB`);
+}
+
+async function audienceBench() {
+  results.audience = [];
+  for (const db of databases) {
+    const out = await attempt(`audience on ${db.label}`, () => (db.label === 'postgres' ? withSchema((url) => runAudience({ DATABASE_URL: url })) : runAudience({})));
+    if (out) {
+      results.audience.push(out);
+      printAudience(out);
+    }
+  }
+}
+
 console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (parts.has('start')) await attempt('start', startBench);
 await demoBench();
 if (parts.has('content') || parts.has('memory') || parts.has('limits')) await contentBench();
+if (parts.has('audience')) await audienceBench();
 
 // The recap: every table once more, one after the other.
 console.log(`\n==== recap (${elapsed()}) ====`);
@@ -374,6 +418,7 @@ for (const c of results.content ?? []) {
   if (c.content) table(c.content);
   if (c.limits) printLimitTable(c.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
 }
+for (const a of results.audience ?? []) printAudience(a);
 if (results.content?.some((c) => c.content)) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); 4xx/5xx/errors should be 0');
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (results.failures) {

@@ -86,6 +86,18 @@ export function createMailer(options: {
   const transport = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 15_000, socketTimeout: 60_000 })
     : undefined;
+  // Bulk mail (the digest) goes over a pooled connection: one SMTP greeting for a hundred mails, not one each.
+  let bulk: ReturnType<typeof nodemailer.createTransport> | undefined;
+  const bulkTransport = () =>
+    (bulk ??= nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: 100,
+      connectionTimeout: 30_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]));
 
   const mailer: Mailer = {
     async send(message) {
@@ -152,7 +164,7 @@ export function createMailer(options: {
 
     async transmit(message, messageId) {
       if (!transport) return 'stored';
-      await transport.sendMail({
+      await bulkTransport().sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
@@ -166,6 +178,7 @@ export function createMailer(options: {
 
     close() {
       transport?.close();
+      bulk?.close();
     },
   };
   return mailer;
