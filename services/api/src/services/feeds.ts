@@ -1,3 +1,4 @@
+import { slugify } from '@vitrine/utils';
 import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
@@ -18,8 +19,9 @@ import * as seo from '../repositories/seo-pages';
 const SITE_NAME = 'Vitrine';
 const SITE_LANGUAGE = 'pt-BR';
 const FEED_SIZE = 20;
-/** Pages of the sitemap that are not content: home, blog, contact. */
-const STATIC_PAGES = ['/', '/blog', '/contact'] as const;
+/** Pages of the sitemap that are not articles: home and blog follow the content; the others have no lastmod. */
+const STATIC_PAGES = ['/', '/blog', '/contact', '/rc-sistemI', '/faq'] as const;
+const CONTENT_PAGES: readonly string[] = ['/', '/blog'];
 
 /** Sitemap, robots.txt and feeds: shared caches may keep them five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
@@ -91,20 +93,27 @@ export class FeedsService {
     return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api', '', `Sitemap: ${this.absolute('/sitemap.xml')}`, ''].join('\n');
   }
 
-  /** Home, blog, the contact page, every active category's blog page, every visible post, every author with visible posts. */
+  /** The FAQ's product pages (slugs of products with an active question). */
+  private async faqProducts(): Promise<string[]> {
+    const rows = await this.deps.db.query<{ product: string }>('SELECT DISTINCT product FROM faq_entries WHERE active ORDER BY product');
+    return [...new Set(rows.map((r) => slugify(r.product)).filter(Boolean))];
+  }
+
+  /** Home, blog, contact, the product landing, the FAQ and its products, active categories' blog pages, visible posts, authors with visible posts. */
   async sitemapXml(): Promise<string> {
     const db = this.deps.db;
-    const [last, cats, authors] = await Promise.all([
+    const [last, cats, authors, faq] = await Promise.all([
       seo.lastContentChange(db),
       seo.activeCategories(db, 1_000),
       seo.authorsWithArticles(db, 5_000),
+      this.faqProducts(),
     ]);
-    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - STATIC_PAGES.length - cats.length - authors.length);
+    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - STATIC_PAGES.length - faq.length - cats.length - authors.length);
     const url = (path: string, lastmod: Date | string | null) =>
       `<url><loc>${escapeXml(this.absolute(path))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}</url>`;
     const urls = [
-      // The contact page changes with the company's details, not with content: no lastmod.
-      ...STATIC_PAGES.map((path) => url(path, path === '/contact' ? null : last)),
+      ...STATIC_PAGES.map((path) => url(path, CONTENT_PAGES.includes(path) ? last : null)),
+      ...faq.map((slug) => url(`/faq/${encodeURIComponent(slug)}`, null)),
       ...cats.map((c) => url(blogPath(c.unique_key), c.lastmod)),
       ...posts.map((p) => url(postPath(p), p.updated_at)),
       ...authors.map((a) => url(profilePath(a), a.lastmod)),

@@ -37,6 +37,12 @@ describe.each(BACKENDS)('FAQ (%s)', (backend) => {
     expect((await faq()).products[1]?.entries).toHaveLength(1);
   });
 
+  it("lists the FAQ's product pages in the sitemap", async () => {
+    const xml = (await ctx.call('GET', '/sitemap.xml')).body;
+    expect(xml).toContain('/faq/rc-sistem-i</loc>');
+    expect(xml).toContain('/faq/newsletter</loc>');
+  });
+
   it('names missing fields, refuses blanks, 404s unknown entries', async () => {
     const missing = await create({ product: 'X' });
     expect(missing.statusCode).toBe(400);

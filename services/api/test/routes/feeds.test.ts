@@ -115,6 +115,8 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
           `${PUBLIC_URL}/`,
           `${PUBLIC_URL}/blog`,
           `${PUBLIC_URL}/contact`,
+          `${PUBLIC_URL}/rc-sistemI`,
+          `${PUBLIC_URL}/faq`,
           `${PUBLIC_URL}/blog?category=${tech.unique_key}`,
           `${PUBLIC_URL}/blog?category=${design.unique_key}`,
           `${PUBLIC_URL}/post/${post.unique_key}/${post.id}`,
