@@ -1,7 +1,8 @@
 // Scenario 8: a remote ships a new feature without a shell redeploy. A variant of the admin remote
 // adds a screen (route `users`, which the shell's route table knows and the current admin remote does
 // not export) that calls an endpoint the shell's build never calls, with text keys the shell never
-// had, in pt-BR and en-US; the same for the public remote (route `faq`). Each is built from a copy of
+// had, in pt-BR and en-US; the same for the public remote, whose variant replaces its FAQ screen (route
+// `faq`) with one that asks something else and has texts of its own. Each is built from a copy of
 // the remote's source, swapped into the served folder under the running server (like a static-host
 // deploy), and works after a reload in both languages. The shell's files are never touched.
 import assert from 'node:assert/strict';
@@ -178,27 +179,20 @@ export function FaqPage() {
 }
 `,
 };
-/** The new route in the remote's browser surface (./pages)… */
+/** The FAQ route of the remote's browser surface (./pages) is the new screen's… */
 const addPublicFaq = (pages: string) =>
   pages
+    .replace("from './features/faq/route';", "from './features/faq-variant/route';")
     .replace(
-      "import { loadPublicTexts } from './texts';",
-      "import { loadPublicTexts } from './texts';\nimport { faqRoute } from './features/faq-variant/route';",
-    )
-    .replace(
-      'export const routes = {',
-      "const faq = route(faqRoute, () => import('./features/faq-variant/faq-page').then(async (m) => { await m.loadFaqTexts(); return m.FaqPage; }));\n\nexport const routes = {\n  faq,",
-    )
-    .replace('export const pages = {', 'export const pages = {\n  faq: faq.Page,');
-/** …and in its server build, texts included. */
+      "() => import('./features/faq/faq-page').then((m) => m.FaqPage)",
+      "() => import('./features/faq-variant/faq-page').then(async (m) => { await m.loadFaqTexts(); return m.FaqPage; })",
+    );
+/** …and so is its server build's, texts included. */
 const addPublicFaqOnServer = (server: string) =>
   server
-    .replace(
-      "import { serverRoute } from './lib/route';",
-      "import { serverRoute } from './lib/route';\nimport { FaqPage, registerFaqTexts } from './features/faq-variant/faq-page';\nimport { faqRoute } from './features/faq-variant/route';",
-    )
-    .replace('  routes: {', '  routes: {\n    faq: serverRoute(faqRoute, FaqPage),')
-    .replace('    return [PUBLIC_NS];', '    return [PUBLIC_NS, registerFaqTexts()];');
+    .replace("import { FaqPage } from './features/faq/faq-page';", "import { FaqPage, registerFaqTexts } from './features/faq-variant/faq-page';")
+    .replace("from './features/faq/route';", "from './features/faq-variant/route';")
+    .replace('return [PUBLIC_NS', 'return [registerFaqTexts(), PUBLIC_NS');
 
 test('8a. a new admin screen with a new request and new texts ships by rebuilding only the admin remote', { timeout: 420_000 }, async () => {
   const buildId = `e2e-admin-${randomBytes(4).toString('hex')}`;
@@ -246,7 +240,7 @@ test('8a. a new admin screen with a new request and new texts ships by rebuildin
   assert.deepEqual(shellFiles(), shellBefore, "the shell's files were not touched (main.js and index.html)");
 });
 
-test('8b. a new public screen with a new request and new texts ships by rebuilding only the public remote', { timeout: 420_000 }, async () => {
+test('8b. a changed public screen with a new request and new texts ships by rebuilding only the public remote', { timeout: 420_000 }, async () => {
   const shellBefore = shellFiles();
   const building = buildVariant({
     remote: 'public',
@@ -260,9 +254,10 @@ test('8b. a new public screen with a new request and new texts ships by rebuildi
   await inSession(suite.browser, suite.baseUrl, 'public-remote-swap', async ({ page }) => {
     const servedShell = watchShell(page);
     await page.goto('/faq');
-    await page.getByTestId('not-found').waitFor();
-    // Today's remote renders no FAQ: the server sends the plain shell for it.
-    assert.equal(serverRoot(await html('/faq')), '', 'no server-rendered FAQ before the deploy');
+    await page.getByRole('heading', { level: 1, name: 'Perguntas frequentes' }).waitFor();
+    // Today's remote renders its own FAQ, on the server too.
+    assert.match(serverRoot(await html('/faq')), /Perguntas frequentes/, 'the FAQ is server-rendered before the deploy');
+    assert.doesNotMatch(serverRoot(await html('/faq')), /faq-variant/);
 
     await building;
     deploy(rebuilt.public, served.public);

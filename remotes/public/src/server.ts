@@ -3,14 +3,21 @@ import { BlogPage } from './features/blog/blog-page';
 import { blogRoute } from './features/blog/route';
 import { ContactPage } from './features/contact/contact-page';
 import { contactRoute } from './features/contact/route';
+import { FaqPage } from './features/faq/faq-page';
+import { faqRoute } from './features/faq/route';
 import { HomePage } from './features/home/home-page';
 import { homeRoute } from './features/home/route';
 import { unsubscribeRoute } from './features/newsletter/route';
 import { UnsubscribePage } from './features/newsletter/unsubscribe-page';
+import { PlaygroundPage } from './features/playground/playground-page';
+import { playgroundRoute } from './features/playground/route';
+import { PLAYGROUND_NS, registerPlaygroundTexts } from './features/playground/texts';
 import { PostPage } from './features/post/post-page';
 import { postRoute } from './features/post/route';
 import { ProfilePage } from './features/profile/profile-page';
 import { profileRoute } from './features/profile/route';
+import { RcSistemPage } from './features/rc-sistem/rc-sistem-page';
+import { rcSistemRoute } from './features/rc-sistem/route';
 import { SearchPage } from './features/search/search-page';
 import { searchRoute } from './features/search/route';
 import { serverRoute } from './lib/route';
@@ -30,10 +37,14 @@ const remote: ServerRemoteModule = {
     profile: serverRoute(profileRoute, ProfilePage),
     contact: serverRoute(contactRoute, ContactPage),
     'unsubscribe-newsletter': serverRoute(unsubscribeRoute, UnsubscribePage),
+    faq: serverRoute(faqRoute, FaqPage),
+    'rc-sistemI': serverRoute(rcSistemRoute, RcSistemPage),
+    playground: serverRoute(playgroundRoute, PlaygroundPage),
   },
   registerTexts() {
     registerPublicTexts();
-    return [PUBLIC_NS];
+    registerPlaygroundTexts();
+    return [PUBLIC_NS, PLAYGROUND_NS];
   },
 };
 

@@ -10,6 +10,9 @@ export const searchPath = (term: string) => buildPath(PUBLIC_ROUTES['list-articl
 
 export const categoryPath = (slug: string) => `${PUBLIC_ROUTES.blog}?category=${encodeURIComponent(slug)}`;
 
+/** The FAQ of every product, or of one (its questions' links add `#<question slug>`). */
+export const faqPath = (product?: string) => buildPath(PUBLIC_ROUTES.faq, { product });
+
 export const fullName = (author: Pick<AuthorCard, 'name' | 'last_name'>) => `${author.name} ${author.last_name}`.trim();
 
 /** A positive integer from a URL value, else `fallback`. */

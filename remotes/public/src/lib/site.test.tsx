@@ -26,6 +26,7 @@ function serverHttp(siteAnswer: SiteInfo | 'down' = withButton): PublicHttp & { 
     '/public/article/42/design-que-vende': { article: article(), related: [] },
     [`/public/author/7/${author.unique_key}`]: { author, articles: [card({ title: 'Da Ana' })], others: [] },
     '/public/newsletter/subscription/42/k3y': { email: 'jo•••@cliente.com.br', state: 'active' },
+    '/public/faq': { products: [] },
     '/public/site': siteAnswer,
   };
   const urls: string[] = [];
@@ -50,6 +51,7 @@ const PAGES = [
   ['profile', PUBLIC_ROUTES.profile, `/profile/${author.unique_key}/7`],
   ['contact', PUBLIC_ROUTES.contact, '/contact'],
   ['unsubscribe-newsletter', PUBLIC_ROUTES['unsubscribe-newsletter'], '/unsubscribe-newsletter/k3y/42'],
+  ['faq', PUBLIC_ROUTES.faq, '/faq'],
 ] as const;
 
 /** The route's load context for a URL of `pattern`, as the shell's router gives it. */
