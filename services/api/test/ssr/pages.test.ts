@@ -172,6 +172,38 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(ssrData(english.body)?.lang).toBe('en-US');
   });
 
+  it('the FAQ: questions grouped by product, FAQPage JSON-LD, a product of its own, 404 for an unknown one', async () => {
+    await ctx.db.query(
+      `INSERT INTO faq_entries (product, slug, question, answer, position) VALUES
+       ('RC Sistem I', 'quanto-custa', 'Quanto custa?', 'Planos mensais por usuário.', 0),
+       ('Newsletter', 'com-que-frequencia', 'Com que frequência chega?', 'Toda segunda-feira.', 1)`,
+    );
+    ctx.app.answerCache.clear();
+    const all = await page('/faq');
+    expect(all.statusCode).toBe(200);
+    expect(text(all.body)).toContain('Quanto custa?');
+    expect(text(all.body)).toContain('Toda segunda-feira.');
+    expect(rootOf(all.body)).toMatch(/<details[^>]*id="quanto-custa"/);
+    const ld = jsonLd(all.body).find((entry) => entry['@type'] === 'FAQPage') as { mainEntity: { name: string }[] } | undefined;
+    expect(ld?.mainEntity.map((q) => q.name)).toEqual(['Quanto custa?', 'Com que frequência chega?']);
+    const product = await page('/faq/rc-sistem-i');
+    expect(canonical(product.body)).toBe(`${PUBLIC_URL}/faq/rc-sistem-i`);
+    expect(text(product.body)).toContain('Quanto custa?');
+    expect(text(product.body)).not.toContain('Toda segunda-feira.');
+    expect((await page('/faq/nao-existe')).statusCode).toBe(404);
+  });
+
+  it('the product landing and the playground (never indexed)', async () => {
+    const landing = await page('/rc-sistemI');
+    expect(landing.statusCode).toBe(200);
+    expect(title(landing.body)).toBe('RC Sistem I · Vitrine');
+    expect(jsonLd(landing.body).some((entry) => entry['@type'] === 'SoftwareApplication')).toBe(true);
+    expect(rootOf(landing.body)).toContain('/contact?subject=');
+    const playground = await page('/playground');
+    expect(playground.statusCode).toBe(200);
+    expect(meta(playground.body, 'robots')[0]).toMatch(/noindex/);
+  });
+
   it('search results are rendered and not indexed', async () => {
     const res = await page('/list-article-results/cms');
     expect(res.statusCode).toBe(200);
