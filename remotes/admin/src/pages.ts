@@ -17,6 +17,7 @@ export const pages = {
   compose: page(() => import('./features/compose/components/compose-page').then((m) => m.ComposePage)),
   'list-of-categories': page(() => import('./features/list-of-categories/components/categories-page').then((m) => m.CategoriesPage)),
   'message-received': page(() => import('./features/message-received/components/messages-page').then((m) => m.MessagesPage)),
+  'list-leads': page(() => import('./features/list-leads/components/leads-page').then((m) => m.LeadsPage)),
 } satisfies RemotePagesModule['pages'];
 
 /**

@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(cors, {
         origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-        exposedHeaders: ['Retry-After', 'ETag'],
+        exposedHeaders: ['Retry-After', 'ETag', 'Content-Disposition'],
         credentials: false,
         maxAge: 600,
       });

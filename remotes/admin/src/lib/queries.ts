@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ArticlesListInput, MessagesListInput } from '@vitrine/contracts';
+import type { ArticlesListInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
 
 /**
  * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
@@ -27,6 +27,23 @@ export const queryKeys = {
     list: (input: MessagesListInput) => ['messages', 'inbox', 'list', input] as const,
     counts: ['messages', 'inbox', 'counts'] as const,
     detail: (id: number, key: string) => ['messages', 'detail', id, key] as const,
+  },
+  /**
+   * The leads screen. A lead action changes `lists` (the row is patched in every cached page, then
+   * the pages refetch); erasing a person changes everything under `all` (lists and the reasons).
+   */
+  leads: {
+    all: ['leads'] as const,
+    lists: ['leads', 'list'] as const,
+    list: (input: LeadsListInput) => ['leads', 'list', input] as const,
+    unsubscribeReasons: (period: { from?: string; to?: string }) => ['leads', 'unsubscribe-reasons', period] as const,
+  },
+  /** The newsletter tab: the weekly sends (polled while one is sending), a send's failures, the preview, the schedule. */
+  newsletter: {
+    digests: ['newsletter', 'digests'] as const,
+    failures: (id: number) => ['newsletter', 'digests', id, 'failures'] as const,
+    preview: ['newsletter', 'preview'] as const,
+    settings: ['newsletter', 'settings'] as const,
   },
 };
 

@@ -1,4 +1,4 @@
-import type { Article, Category, Image, MessageReply, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
+import type { Article, Category, DigestSend, Image, Lead, MessageReply, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
 
 export function makeImage(overrides: Partial<Image> = {}): Image {
   return {
@@ -88,6 +88,47 @@ export function makeMessageReply(overrides: Partial<MessageReply> = {}): Message
     author: { id: 1, name: 'Ana Souza' },
     delivery: 'queued',
     created_at: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeLead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: 21,
+    unique_key: 'l34d-abc',
+    module: 'contact',
+    name: 'Carla Dias',
+    email: 'carla@empresa.com.br',
+    company: 'Empresa SA',
+    telephone: '+55 (11) 98888-7777',
+    subject: 'Orçamento do site',
+    message: 'Olá, gostaria de um orçamento.\nPodem me ligar amanhã?',
+    classification: 'none',
+    status: 'active',
+    newsletter_status: null,
+    confirmed: false,
+    is_lead: false,
+    converted_at: null,
+    unsubscribe_reason: null,
+    created_at: '2026-01-10T10:00:00.000Z',
+    updated_at: '2026-01-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeDigestSend(overrides: Partial<DigestSend> = {}): DigestSend {
+  return {
+    id: 3,
+    week: '2026-W02',
+    status: 'done',
+    subject: 'Resumo da semana: 3 artigos novos',
+    articles: 3,
+    total: 120,
+    sent: 118,
+    failed: 2,
+    queued: 0,
+    created_at: '2026-01-12T12:00:00.000Z',
+    finished_at: '2026-01-12T12:05:00.000Z',
     ...overrides,
   };
 }

@@ -1,0 +1,36 @@
+import type { DigestFailure, DigestPreview, DigestSend, DigestSettingsValue, Envelope } from '@vitrine/contracts';
+import { http } from '@vitrine/core';
+
+/** Each week's digest, newest first, with its deliveries: sent, failed and queued of total. */
+export async function listDigests(): Promise<DigestSend[]> {
+  const { data } = await http.get<Envelope<DigestSend[]>>('/newsletter/digests');
+  return data.data;
+}
+
+/** A week's failed deliveries with the SMTP server's last answer. */
+export async function listDigestFailures(id: number): Promise<DigestFailure[]> {
+  const { data } = await http.get<Envelope<DigestFailure[]>>(`/newsletter/digests/${id}/failures`);
+  return data.data;
+}
+
+/** The next digest as it stands now and how many subscribers would get it. */
+export async function getDigestPreview(): Promise<DigestPreview> {
+  const { data } = await http.get<Envelope<DigestPreview>>('/newsletter/digest-preview');
+  return data.data;
+}
+
+/** Sends the next digest, as it stands, to the signed-in user. */
+export async function sendDigestTest(): Promise<void> {
+  await http.post('/newsletter/digest-test');
+}
+
+export async function getDigestSettings(): Promise<DigestSettingsValue> {
+  const { data } = await http.get<Envelope<DigestSettingsValue>>('/newsletter/settings');
+  return data.data;
+}
+
+/** 400 with a field error on `timeZone` when the zone is unknown. */
+export async function saveDigestSettings(settings: DigestSettingsValue): Promise<DigestSettingsValue> {
+  const { data } = await http.put<Envelope<DigestSettingsValue>>('/newsletter/settings', settings);
+  return data.data;
+}

@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Dropdown, Select, Tag, Tooltip, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import MoreOutlined from '@ant-design/icons/MoreOutlined';
+import PauseCircleOutlined from '@ant-design/icons/PauseCircleOutlined';
+import StarOutlined from '@ant-design/icons/StarOutlined';
+import StopOutlined from '@ant-design/icons/StopOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import { LEAD_CLASSIFICATIONS, type Lead, type LeadClassification, type LeadStatus, type LeadStatusAction } from '@vitrine/contracts';
+import { useTranslation } from '@vitrine/core';
+import { formatDate } from '@vitrine/utils';
+import type { useLeadActions } from '../api/use-lead-actions';
+
+type LeadActions = ReturnType<typeof useLeadActions>;
+
+/** Where a lead stands with the newsletter: subscribed, cancelled, pending (the confirmation link not opened yet), or nothing. */
+export function newsletterState(lead: Lead): 'active' | 'cancelled' | 'pending' | null {
+  if (lead.newsletter_status === 'cancelled') return 'cancelled';
+  if (lead.newsletter_status === 'active') return lead.confirmed ? 'active' : 'pending';
+  return lead.module === 'newsletter' && !lead.confirmed ? 'pending' : null;
+}
+
+const STATUS_COLORS: Record<LeadStatus, string | undefined> = { active: 'green', blackListed: 'red', inactive: undefined, cancelled: undefined, deleted: undefined };
+const MUTED: readonly LeadStatus[] = ['inactive', 'cancelled', 'deleted'];
+
+export function StatusTag({ status }: { status: LeadStatus }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Tag color={STATUS_COLORS[status]} className={MUTED.includes(status) ? 'vt-leads__tag--muted' : undefined}>
+      {t(`leads.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+export function NewsletterTag({ lead }: { lead: Lead }) {
+  const { t } = useTranslation('admin');
+  const state = newsletterState(lead);
+  if (state === null) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (state === 'pending') {
+    return (
+      <Tooltip title={t('leads.pendingHint')}>
+        <Tag color="gold">{t('leads.newsletterStates.pending')}</Tag>
+      </Tooltip>
+    );
+  }
+  return (
+    <Tag color={state === 'active' ? 'purple' : undefined} className={state === 'cancelled' ? 'vt-leads__tag--muted' : undefined}>
+      {t(`leads.newsletterStates.${state}`)}
+    </Tag>
+  );
+}
+
+/** Customer (converted, with the date) or lead; nothing for a plain contact. */
+export function LeadMark({ lead }: { lead: Lead }) {
+  const { t } = useTranslation('admin');
+  if (lead.converted_at) {
+    return (
+      <Tooltip title={t('leads.mark.customerSince', { date: formatDate(lead.converted_at) })}>
+        <Tag color="green">{t('leads.mark.customer')}</Tag>
+      </Tooltip>
+    );
+  }
+  if (lead.is_lead) return <Tag color="blue">{t('leads.mark.lead')}</Tag>;
+  return <Typography.Text type="secondary">—</Typography.Text>;
+}
+
+/** The classification, changed in place: saved at once, the choice shown while it saves, back to the old one if it fails. */
+export function ClassificationSelect({ lead, actions }: { lead: Lead; actions: LeadActions }) {
+  const { t } = useTranslation('admin');
+  const [saving, setSaving] = useState<LeadClassification | null>(null);
+  return (
+    <Select<LeadClassification>
+      className="vt-leads__classification"
+      size="small"
+      aria-label={t('leads.classificationOf', { name: lead.name || lead.email })}
+      value={saving ?? lead.classification}
+      loading={saving !== null}
+      disabled={saving !== null}
+      popupMatchSelectWidth={false}
+      onChange={async (classification) => {
+        setSaving(classification);
+        await actions.classify(lead, classification);
+        setSaving(null);
+      }}
+      options={LEAD_CLASSIFICATIONS.map((value) => ({ value, label: t(`leads.classifications.${value}`) }))}
+    />
+  );
+}
+
+/** The row's menu: the status actions that apply (each confirmed), the lead mark and the conversion. */
+export function LeadRowActions({ lead, actions }: { lead: Lead; actions: LeadActions }) {
+  const { t } = useTranslation('admin');
+  const status = (key: LeadStatusAction, label: string, icon: ReactNode, danger = false) => ({ key, label, icon, danger });
+  const items: MenuProps['items'] = [
+    lead.status !== 'active' && status('active', t('leads.actions.activate'), <CheckCircleOutlined />),
+    lead.status === 'active' && status('inactive', t('leads.actions.pause'), <PauseCircleOutlined />),
+    lead.status !== 'blackListed' && status('blackListed', t('leads.actions.blacklist'), <StopOutlined />, true),
+    lead.status !== 'deleted' && status('deleted', t('leads.actions.delete'), <DeleteOutlined />, true),
+    { type: 'divider' as const },
+    { key: 'mark', label: lead.is_lead ? t('leads.actions.unmarkLead') : t('leads.actions.markLead'), icon: <StarOutlined /> },
+    !lead.converted_at && { key: 'convert', label: t('leads.actions.convert'), icon: <TrophyOutlined /> },
+  ].filter((item) => item !== false);
+
+  const run = (key: string) => {
+    if (key === 'mark') void actions.mark(lead, !lead.is_lead);
+    else if (key === 'convert') void actions.convert(lead);
+    else void actions.setStatus(lead, key as LeadStatusAction);
+  };
+
+  return (
+    <Dropdown trigger={['click']} menu={{ items, onClick: ({ key }) => run(key) }}>
+      <Button type="text" icon={<MoreOutlined />} aria-label={t('leads.actions.menu', { name: lead.name || lead.email })} />
+    </Dropdown>
+  );
+}

@@ -1,0 +1,201 @@
+import '../../../testing/setup';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import type { DigestSend, DigestSettingsValue } from '@vitrine/contracts';
+import { makeDigestSend } from '../../../testing/fixtures';
+import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
+import { renderPage } from '../../../testing/render';
+import { LeadsPage } from './leads-page';
+
+const done = makeDigestSend();
+const sending = makeDigestSend({ id: 4, week: '2026-W03', status: 'sending', subject: 'Resumo da semana: 2 artigos novos', articles: 2, total: 100, sent: 40, failed: 0, queued: 60, finished_at: null });
+const settings: DigestSettingsValue = { day: 1, hour: 9, timeZone: 'America/Sao_Paulo', ratePerSecond: 10 };
+const html = '<html><body><h1>Resumo da semana</h1><script>alert(1)</script></body></html>';
+
+function server(options: { digests?: () => DigestSend[]; settings?: (body: DigestSettingsValue) => HttpReply } = {}) {
+  return mockHttp((call: HttpCall) => {
+    if (call.url === '/newsletter/digests') return ok(options.digests?.() ?? [done]);
+    if (call.url === '/newsletter/digests/3/failures') {
+      return ok([
+        { email: 'joao@cliente.com', attempts: 5, last_error: '550 5.1.1 <joao@cliente.com>: Recipient address rejected' },
+        { email: 'maria@cliente.com', attempts: 1, last_error: null },
+      ]);
+    }
+    if (call.url === '/newsletter/digest-preview') return ok({ subject: 'Resumo da semana: 3 artigos novos', html, articles: 3, recipients: 118 });
+    if (call.url === '/newsletter/digest-test') return { status: 200, data: { message: 'Test digest sent' } };
+    if (call.url === '/newsletter/settings' && call.method === 'GET') return ok(settings);
+    if (call.url === '/newsletter/settings' && call.method === 'PUT') {
+      return options.settings?.(call.body as DigestSettingsValue) ?? { status: 200, data: { data: call.body, message: 'Settings saved' } };
+    }
+    if (call.url === '/lead/unsubscribe-reasons') {
+      return ok([
+        { reason: 'too-frequent', count: 6 },
+        { reason: 'one-click', count: 3 },
+        { reason: 'other', count: 1 },
+      ]);
+    }
+    if (call.url === '/lead/leads-list') return ok({ items: [], total: 0, page: 1, limit: 10 });
+    return { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
+  });
+}
+
+const PATH = '/admin/list-leads';
+const open = (entry = `${PATH}?tab=newsletter`) => renderPage(PATH, <LeadsPage />, entry);
+const callsTo = (calls: HttpCall[], url: string) => calls.filter((c) => c.url === url);
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+
+async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
+  await user.click(select);
+  const popup = await waitFor(() => {
+    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
+    expect(shown.length).toBeGreaterThan(0);
+    return shown.at(-1)!;
+  });
+  await user.click(within(popup).getByTitle(label));
+}
+
+describe('list-leads: the newsletter tab', () => {
+  let http: ReturnType<typeof server>;
+  afterEach(() => http.restore());
+
+  it('is a tab kept in the URL', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    const { router } = open(PATH);
+    await screen.findByTestId('leads-tab');
+    expect(callsTo(http.calls, '/newsletter/digests')).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
+    expect(await screen.findByText('2026-W02')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=newsletter');
+  });
+
+  it('lists the weekly sends with their progress, live every 3 s while one is sending', async () => {
+    let polls = 0;
+    http = server({ digests: () => (++polls === 1 ? [sending, done] : [{ ...sending, status: 'done', sent: 100, queued: 0 }, done]) });
+    open();
+    const live = await screen.findByText('Resumo da semana: 2 artigos novos');
+    const row = live.closest('tr')!;
+    expect(within(row).getByText('Enviando')).toBeInTheDocument();
+    expect(within(row).getByText('2 artigos')).toBeInTheDocument();
+    const bar = within(row).getByRole('progressbar', { name: 'Entregas da semana 2026-W03' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(within(row).getByText('40/100')).toBeInTheDocument();
+    expect(within(row).getByText('40 enviados · 0 com falha · 60 na fila')).toBeInTheDocument();
+    expect(screen.getByText('Atualizando ao vivo')).toBeInTheDocument();
+
+    const finished = rowOf('2026-W02');
+    expect(within(finished).getByText('Concluído')).toBeInTheDocument();
+    expect(within(finished).getByText('118/120')).toBeInTheDocument();
+    expect(within(finished).getByRole('button', { name: /Falhas \(2\)/ })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Falhas/ })).not.toBeInTheDocument();
+
+    // asked again after 3 s; once nothing is sending, the polling stops
+    await waitFor(() => expect(within(rowOf('2026-W03')).getByText('100/100')).toBeInTheDocument(), { timeout: 6000 });
+    expect(within(rowOf('2026-W03')).getByText('Concluído')).toBeInTheDocument();
+    expect(screen.queryByText('Atualizando ao vivo')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(polls).toBe(2);
+  });
+
+  it("shows a send's failures with the SMTP server's answer", async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('2026-W02');
+    await user.click(within(rowOf('2026-W02')).getByRole('button', { name: /Falhas \(2\)/ }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText('Falhas da semana 2026-W02')).toBeInTheDocument();
+    const failures = await within(drawer).findByTestId('digest-failures');
+    const joao = within(failures).getByText('joao@cliente.com').closest('li')!;
+    expect(within(joao).getByText('5 tentativas')).toBeInTheDocument();
+    expect(within(joao).getByText('550 5.1.1 <joao@cliente.com>: Recipient address rejected')).toBeInTheDocument();
+    const maria = within(failures).getByText('maria@cliente.com').closest('li')!;
+    expect(within(maria).getByText('1 tentativa')).toBeInTheDocument();
+    expect(callsTo(http.calls, '/newsletter/digests/3/failures')).toHaveLength(1);
+  });
+
+  it('previews the next digest in a sandboxed frame and sends a test to the signed-in user', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('2026-W02');
+    await user.click(screen.getByRole('button', { name: /Pré-visualizar próximo resumo/ }));
+    const dialog = await screen.findByRole('dialog');
+    const preview = await within(dialog).findByTestId('digest-preview');
+    expect(within(preview).getByText('Resumo da semana: 3 artigos novos')).toBeInTheDocument();
+    expect(within(preview).getByText('118')).toBeInTheDocument();
+    const frame = within(preview).getByTitle('Conteúdo do e-mail');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('srcdoc', html);
+
+    await user.click(within(dialog).getByRole('button', { name: /Enviar um teste para mim/ }));
+    await waitFor(() => expect(callsTo(http.calls, '/newsletter/digest-test')).toEqual([expect.objectContaining({ method: 'POST' })]));
+    expect(await screen.findByText('Teste enviado para o seu e-mail.')).toBeInTheDocument();
+  });
+
+  it("saves the schedule, showing the server's field error on an unknown time zone", async () => {
+    http = server({
+      settings: (body) =>
+        body.timeZone === 'America/Sao_Paulo'
+          ? { status: 200, data: { data: body, message: 'Settings saved' } }
+          : {
+              status: 400,
+              data: {
+                error: true,
+                statusCode: 400,
+                code: 'VALIDATION_ERROR',
+                message: 'Validation failed',
+                errors: [{ property: 'timeZone', message: { isTimeZone: 'timeZone must be an IANA time zone such as America/Sao_Paulo' } }],
+              },
+            },
+    });
+    const user = userEvent.setup({ delay: null });
+    open();
+    const form = await screen.findByTestId('digest-settings');
+    expect(within(form).getByTitle('Segunda-feira')).toBeInTheDocument();
+    expect(within(form).getByTitle('09:00')).toBeInTheDocument();
+
+    await choose(user, within(form).getByLabelText('Dia da semana'), 'Sexta-feira');
+    const zone = within(form).getByLabelText('Fuso horário');
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    const rate = within(form).getByLabelText('E-mails por segundo');
+    await user.clear(rate);
+    await user.type(rate, '25');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() =>
+      expect(callsTo(http.calls, '/newsletter/settings').find((c) => c.method === 'PUT')!.body).toEqual({ day: 5, hour: 9, timeZone: 'Mars/Olympus', ratePerSecond: 25 }),
+    );
+    expect(await within(form).findByText('Fuso horário desconhecido. Use um nome como America/Sao_Paulo.')).toBeInTheDocument();
+    expect(screen.queryByText('Agendamento salvo.')).not.toBeInTheDocument();
+
+    await user.clear(zone);
+    await user.type(zone, 'America/Sao_Paulo');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Agendamento salvo.')).toBeInTheDocument();
+    expect(callsTo(http.calls, '/newsletter/settings').filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({
+      day: 5,
+      hour: 9,
+      timeZone: 'America/Sao_Paulo',
+      ratePerSecond: 25,
+    });
+    await waitFor(() => expect(within(form).queryByText('Fuso horário desconhecido. Use um nome como America/Sao_Paulo.')).not.toBeInTheDocument());
+  });
+
+  it('sums up why subscribers left in the last 30 days, in words', async () => {
+    http = server();
+    open();
+    const reasons = await screen.findByTestId('unsubscribe-reasons');
+    expect(callsTo(http.calls, '/lead/unsubscribe-reasons')[0]!.params).toEqual({
+      from: dayjs().subtract(29, 'day').format('YYYY-MM-DD'),
+      to: dayjs().format('YYYY-MM-DD'),
+    });
+    const items = within(reasons).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Recebe e-mails demais6', 'Cancelou com um clique (no programa de e-mail)3', 'Outro motivo1']);
+    expect(screen.getByText('10 cancelamentos no período')).toBeInTheDocument();
+    expect(within(reasons).getByRole('progressbar', { name: 'Recebe e-mails demais' })).toHaveAttribute('aria-valuenow', '60');
+  });
+});
