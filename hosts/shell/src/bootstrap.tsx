@@ -89,6 +89,17 @@ async function start() {
   if (hydrate) {
     markSeoApplied();
     keepServerHead();
+    // A lazy layout (the main layout of the playground group) is fetched by the router first: hydrating
+    // before it has arrived would render the fallback over the server's markup.
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    }
     await yieldToBrowser();
     // As a transition, hydration is time-sliced: React yields to the browser every few milliseconds
     // instead of one long task (the page is already on screen and styled; input stays responsive).

@@ -30,7 +30,7 @@ function NavLinks() {
  * The phone's menu: a <details> disclosure, so it opens before the page's code has loaded (and without it);
  * closed again on every navigation.
  */
-function PhoneMenu() {
+function PhoneMenu({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('chrome');
   const menu = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
@@ -45,9 +45,12 @@ function PhoneMenu() {
         </svg>
         <span>{t('nav.menu')}</span>
       </summary>
-      <nav className="vt-public__menu-panel" aria-label={t('nav.label')}>
-        <NavLinks />
-      </nav>
+      <div className="vt-public__menu-panel">
+        <nav aria-label={t('nav.label')}>
+          <NavLinks />
+        </nav>
+        <div className="vt-public__menu-actions">{children}</div>
+      </div>
     </details>
   );
 }
@@ -59,6 +62,21 @@ export function PublicLayout() {
   const hydrated = useHydrated();
   const signedIn = useAuth((s) => Boolean(s.authToken)) && hydrated;
   const year = new Date().getFullYear();
+  // The language and the sign-in (or dashboard) link: in the header on wide screens, in the menu on phones.
+  const actions = (
+    <>
+      <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
+      {signedIn ? (
+        <Link className="vt-btn vt-btn--primary" to={ADMIN_ROUTES.dashboard}>
+          {t('nav.dashboard')}
+        </Link>
+      ) : (
+        <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.login}>
+          {t('nav.signIn')}
+        </Link>
+      )}
+    </>
+  );
   return (
     <div className="vt-public">
       <a className="vt-skip" href="#main">
@@ -71,19 +89,8 @@ export function PublicLayout() {
         <nav className="vt-public__nav" aria-label={t('nav.label')}>
           <NavLinks />
         </nav>
-        <div className="vt-public__actions">
-          <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
-          {signedIn ? (
-            <Link className="vt-btn vt-btn--primary" to={ADMIN_ROUTES.dashboard}>
-              {t('nav.dashboard')}
-            </Link>
-          ) : (
-            <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.login}>
-              {t('nav.signIn')}
-            </Link>
-          )}
-        </div>
-        <PhoneMenu />
+        <div className="vt-public__actions">{actions}</div>
+        <PhoneMenu>{actions}</PhoneMenu>
       </header>
       <main id="main" className="vt-public__main">
         <Outlet />
