@@ -1,5 +1,5 @@
 export { palette, cssVariables, themeTokens, timings, fontFamily, radius, type PaletteColor } from './theme';
-export { loading, useLoading, LoadingOverlay, LogoLoader, type LoadingOverlayProps, type LogoLoaderProps } from './loading';
+export { loading, useLoading, LoadingOverlay, LogoLoader, PageLoader, type LoadingOverlayProps, type LogoLoaderProps } from './loading';
 export { notify, Notifications, type NotificationItem, type NotificationType, type NotifyOptions, type NotificationsProps } from './notifications';
 export {
   ConfirmDialog,

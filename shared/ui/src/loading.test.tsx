@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import './test-i18n';
-import { loading, LoadingOverlay, LogoLoader, useLoading } from './loading';
+import { loading, LoadingOverlay, LogoLoader, PageLoader, useLoading } from './loading';
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -99,5 +99,15 @@ describe('LogoLoader', () => {
     expect(screen.queryByRole('status')).toBeNull();
     rerender(<LogoLoader active />);
     expect(screen.getByRole('status')).toHaveAccessibleName('Loading the page…');
+  });
+});
+
+describe('PageLoader', () => {
+  it('is the logo mark as a status, named in the page language', () => {
+    render(<PageLoader />);
+    const status = screen.getByTestId('page-loader');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status.getAttribute('aria-label')).toBeTruthy();
+    expect(status.querySelector('svg')).not.toBeNull();
   });
 });

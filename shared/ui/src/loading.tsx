@@ -87,3 +87,18 @@ export function LogoLoader({ active, label }: LogoLoaderProps) {
     </div>
   );
 }
+
+/**
+ * A page's content on its way (its code or its remote still loading): the logo mark, pulsing, centred in
+ * the page's place — never a bare spinner at the edge (SPEC §2: a loading indicator with the logo).
+ */
+export function PageLoader({ label }: { label?: string }) {
+  const text = useText();
+  return (
+    <div className="vt-page-loader" role="status" aria-label={label ?? text('common:loading.page', 'Loading the page…')} data-testid="page-loader">
+      <span className="vt-page-loader__mark" aria-hidden="true">
+        <LogoMark size={40} />
+      </span>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteName, RemotePagesModule, RemoteRoute, RouteData, RouteName } from '@vitrine/contracts';
-import { Spinner } from '@vitrine/ui';
+import { PageLoader } from '@vitrine/ui';
 import { NotFoundPage } from '../pages/not-found';
 import { incompatibility, loadFailureKind, renderFailureKind, type RemoteFailure } from './failure';
 import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
@@ -107,10 +107,10 @@ export function RemotePage({ remote, page }: RemotePageProps) {
   };
 
   if (state.status === 'failed') return <RemoteFallback kind={state.kind} onRetry={retry} />;
-  if (state.status === 'loading') return <Spinner label="" />;
+  if (state.status === 'loading') return <PageLoader />;
   return (
     <RemoteErrorBoundary key={`${page}:${attempt}`} onRetry={retry}>
-      <Suspense fallback={<Spinner label="" />}>
+      <Suspense fallback={<PageLoader />}>
         <PageOf module={state.module} page={page} data={data} />
       </Suspense>
     </RemoteErrorBoundary>
