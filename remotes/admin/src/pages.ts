@@ -18,6 +18,8 @@ export const pages = {
   'list-of-categories': page(() => import('./features/list-of-categories/components/categories-page').then((m) => m.CategoriesPage)),
   'message-received': page(() => import('./features/message-received/components/messages-page').then((m) => m.MessagesPage)),
   'list-leads': page(() => import('./features/list-leads/components/leads-page').then((m) => m.LeadsPage)),
+  'settings-whatsapp': page(() => import('./features/settings-whatsapp/components/whatsapp-page').then((m) => m.WhatsappPage)),
+  'list-faq': page(() => import('./features/list-faq/components/faq-page').then((m) => m.FaqPage)),
 } satisfies RemotePagesModule['pages'];
 
 /**

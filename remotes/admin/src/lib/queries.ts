@@ -45,6 +45,14 @@ export const queryKeys = {
     preview: ['newsletter', 'preview'] as const,
     settings: ['newsletter', 'settings'] as const,
   },
+  /** The chat button's settings (settings-whatsapp): a save puts the saved value here. */
+  whatsapp: {
+    settings: ['whatsapp', 'settings'] as const,
+  },
+  /** The FAQ's entries (list-faq): every change patches the list, then it refetches. */
+  faq: {
+    entries: ['faq', 'entries'] as const,
+  },
 };
 
 /** The HTTP status of a failed request, if the server answered. */

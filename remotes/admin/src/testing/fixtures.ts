@@ -1,4 +1,15 @@
-import type { Article, Category, DigestSend, Image, Lead, MessageReply, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
+import type {
+  Article,
+  Category,
+  DigestSend,
+  FaqEntry,
+  Image,
+  Lead,
+  MessageReply,
+  ReceivedMessage,
+  ReceivedMessageDetail,
+  WhatsappSettings,
+} from '@vitrine/contracts';
 
 export function makeImage(overrides: Partial<Image> = {}): Image {
   return {
@@ -129,6 +140,30 @@ export function makeDigestSend(overrides: Partial<DigestSend> = {}): DigestSend 
     queued: 0,
     created_at: '2026-01-12T12:00:00.000Z',
     finished_at: '2026-01-12T12:05:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeWhatsappSettings(overrides: Partial<WhatsappSettings> = {}): WhatsappSettings {
+  return {
+    enabled: true,
+    description: 'Fale com a gente',
+    phone: '+5511912345678',
+    message: 'Olá! Vim pelo site e quero saber mais.',
+    color: '#1e3a8a',
+    ...overrides,
+  };
+}
+
+export function makeFaqEntry(overrides: Partial<FaqEntry> = {}): FaqEntry {
+  return {
+    id: 1,
+    product: 'RC Sistem I',
+    slug: 'quanto-custa',
+    question: 'Quanto custa?',
+    answer: 'Há três planos, a partir de R$ 99 por mês.\n\nO primeiro mês é grátis.',
+    position: 0,
+    active: true,
     ...overrides,
   };
 }

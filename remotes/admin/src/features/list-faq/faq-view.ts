@@ -1,0 +1,62 @@
+import type { FaqEntry } from '@vitrine/contracts';
+import { slugify, truncate } from '@vitrine/utils';
+
+/** A product's part of the public FAQ's address, as the server makes it ('Vitrine Pro' → 'vitrine-pro'; nothing left → 'geral'). */
+export const productSlug = (product: string) => slugify(product) || 'geral';
+
+/** Where an answer is on the public site: /faq/{product-slug}#{entry slug}. */
+export const entryPath = (entry: Pick<FaqEntry, 'product' | 'slug'>) => `/faq/${productSlug(entry.product)}#${entry.slug}`;
+
+/** Text as the search compares it: without accents, in lower case ('Preço' → 'preco'). */
+export const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** The words of a search, folded; none for a blank one. */
+export const termsOf = (search: string) => fold(search).split(/\s+/).filter(Boolean);
+
+/** Whether every word of the search is in the entry's question, answer or product. */
+export const matches = (entry: FaqEntry, terms: string[]) => {
+  const text = fold(`${entry.product}\n${entry.question}\n${entry.answer}`);
+  return terms.every((term) => text.includes(term));
+};
+
+export interface FaqGroup {
+  /** The product's slug (entries whose names give the same slug are one product on the public page). */
+  slug: string;
+  /** The product as its first entry names it. */
+  name: string;
+  entries: FaqEntry[];
+  /** How many of the group's entries the public page hides. */
+  hidden: number;
+}
+
+const byPosition = (a: FaqEntry, b: FaqEntry) => a.position - b.position || a.id - b.id;
+
+/** The entries matching the search, by product (products by name), each product's in position order. */
+export function groupEntries(entries: FaqEntry[], search = ''): FaqGroup[] {
+  const terms = termsOf(search);
+  const groups = new Map<string, FaqGroup>();
+  for (const entry of [...entries].sort(byPosition)) {
+    if (!matches(entry, terms)) continue;
+    const slug = productSlug(entry.product);
+    const group = groups.get(slug) ?? { slug, name: entry.product, entries: [], hidden: 0 };
+    group.entries.push(entry);
+    if (!entry.active) group.hidden += 1;
+    groups.set(slug, group);
+  }
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }));
+}
+
+/** The products already in use, by name (the form offers them; a new one can still be typed). */
+export function productNames(entries: FaqEntry[]): string[] {
+  return [...new Set(entries.map((entry) => entry.product))].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+}
+
+/** A new question's position when none is given: after the product's last one. */
+export function nextPosition(entries: FaqEntry[], product: string): number {
+  const slug = productSlug(product);
+  const positions = entries.filter((entry) => productSlug(entry.product) === slug).map((entry) => entry.position);
+  return positions.length ? Math.max(...positions) + 1 : 0;
+}
+
+/** The start of an answer on one line, for the list. */
+export const answerPreview = (answer: string, max = 140) => truncate(answer.replace(/\s+/g, ' ').trim(), max);
