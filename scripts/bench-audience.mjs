@@ -28,6 +28,9 @@ const RATE = Number(process.env.BENCH_DIGEST_RATE ?? 500);
 const ADMIN = { email: 'admin@vitrine.test', password: 'Bench-Adm1n!Vitrine' };
 
 const mib = (bytes) => Math.round(bytes / 1048576);
+const t0 = performance.now();
+/** Progress on stderr (the JSON result is the last line of stdout). */
+const say = (what) => process.stderr.write(`[audience] ${((performance.now() - t0) / 1000).toFixed(1)} s: ${what}\n`);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-audience-'));
 const db = await createDb({ databaseUrl: process.env.DATABASE_URL, dataDir });
 await migrate(db);
@@ -66,6 +69,7 @@ await db.query(
 );
 await db.exec('ANALYZE leads');
 out.seedMs = Math.round(performance.now() - started);
+say(`${LEADS} leads seeded`);
 
 const smtpMails = { count: 0 };
 const smtp = new SMTPServer({
@@ -118,6 +122,7 @@ for (const [name, body] of Object.entries(FILTERS)) {
     total = res.json().data.total;
   }
   times.sort((a, b) => a - b);
+  say(`list ${name}`);
   out.list.push({ filter: name, total, p50: +times[Math.floor(RUNS / 2)].toFixed(1), p95: +times[Math.min(RUNS - 1, Math.ceil(RUNS * 0.95) - 1)].toFixed(1) });
 }
 
@@ -137,6 +142,7 @@ const exported = await peakRss(async () => {
   }
   return { status: res.status, bytes, rows: rows - 1 };
 });
+say('export done');
 out.export = { ...exported.value, ms: Math.round(performance.now() - started), rssBeforeMiB: mib(rssBefore), peakRssMiB: mib(exported.peak) };
 
 // The digest: one new article, due now, sent at RATE a second to every confirmed subscriber.
@@ -149,6 +155,7 @@ await db.query(
 const local = localTime(new Date(), 'America/Sao_Paulo');
 await digests.saveSettings(db, { day: local.weekday, hour: 0, timeZone: 'America/Sao_Paulo', ratePerSecond: RATE });
 const tick = await app.services.digest.tick();
+say(`digest queued: ${tick.recipients} recipients`);
 if (tick.outcome !== 'queued') throw new Error(`digest not queued: ${JSON.stringify(tick)}`);
 global.gc?.();
 started = performance.now();
@@ -157,13 +164,18 @@ const sent = await peakRss(async () => {
   for (;;) {
     const run = await app.services.digest.sendRun(tick.sendId);
     total += run.sent;
+    say(`digest run: ${total} sent`);
     if (run.done) return total;
   }
 });
 const seconds = (performance.now() - started) / 1000;
 out.digest = { recipients: tick.recipients, sent: sent.value, received: smtpMails.count, seconds: +seconds.toFixed(1), perSecond: Math.round(sent.value / seconds), rate: RATE, peakRssMiB: mib(sent.peak) };
 
-await app.close();
-await new Promise((resolve) => smtp.close(resolve));
-fs.rmSync(dataDir, { recursive: true, force: true });
+say('done');
 console.log(JSON.stringify(out));
+// Teardown must not hold the result back (an idle pooled SMTP connection keeps the sink's close waiting).
+const bounded = (promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+await bounded(app.close());
+await bounded(new Promise((resolve) => smtp.close(resolve)));
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
