@@ -49,7 +49,7 @@ test('a visitor subscribes, confirms from the mail, leaves with a reason, and co
   const email = `leitora.${randomBytes(4).toString('hex')}@exemplo.com.br`;
   const token = await adminToken();
 
-  await inSession(suite.browser, suite.baseUrl, 'newsletter', async ({ page }) => {
+  await inSession(suite.browser, suite.baseUrl, 'newsletter', async ({ page, errors }) => {
     await page.goto('/');
     const opened = Date.now();
     const signup = page.locator('form', { has: page.getByRole('button', { name: 'Quero receber' }) }).first();
@@ -64,6 +64,8 @@ test('a visitor subscribes, confirms from the mail, leaves with a reason, and co
     // The link of the mail: confirmed, on the subscription's page.
     await page.goto(await confirmationPath(email, before));
     await page.getByText('Inscrição confirmada! Você receberá a newsletter toda semana.').waitFor();
+    // The server rendered the landing from its ?status= too: hydration found the same page.
+    assert.deepEqual(errors.filter((e) => /hydrat|#418|#425/i.test(e)), []);
     const confirmed = await newsletterLead(token, email);
     assert.equal(confirmed?.newsletter_status, 'active');
     assert.equal(confirmed?.confirmed, true);

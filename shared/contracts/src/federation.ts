@@ -84,6 +84,12 @@ export interface RemoteRoute {
   head(data: RouteData, ctx: HeadContext): PageHead;
   /** Fetches the page's code and texts (browser), so hydration renders at once. */
   preload?(): Promise<void>;
+  /**
+   * The query parameters the page renders from (`page`, `status`…): the server renders and caches one page
+   * per value of these, and drops every other parameter (`/?anything=N` is the plain page). Unset: the
+   * server's default list.
+   */
+  query?: readonly string[];
 }
 
 /**

@@ -42,6 +42,11 @@ export interface PageDefinition {
   loaders: readonly RouteLoader<unknown>[];
   /** The loader whose 404 (or missing key) is the page's 404: the first by default, null for none. */
   subject?: RouteLoader<unknown> | null;
+  /**
+   * The query parameters the page renders from: the server caches one page per value of these and drops the
+   * others, so a parameter read during the first render must be listed here (or read after hydration).
+   */
+  query?: readonly string[];
   head(read: ReadEntry, ctx: HeadContext): PageHead;
 }
 
@@ -130,6 +135,7 @@ export function serverRoute(definition: PageDefinition, Page: ComponentType): Re
     load: (ctx) => loadPage(definition, ctx),
     head: (data, ctx) => definition.head(reader(data), ctx),
     Component: withData(Page),
+    ...(definition.query ? { query: definition.query } : {}),
   };
 }
 
@@ -161,6 +167,7 @@ export function browserRoute(definition: PageDefinition, loadPage_: () => Promis
     head: (data, ctx) => definition.head(reader(data), ctx),
     Component: withData(Page, true),
     preload: () => ensure().then(() => undefined),
+    ...(definition.query ? { query: definition.query } : {}),
     Page,
   };
 }

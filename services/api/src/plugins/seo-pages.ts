@@ -10,7 +10,10 @@ import { answerKey, queryOf, requestLanguage } from './answer-cache';
 import type { SiteOptions } from './static-site';
 
 const PAGE_CACHE_CONTROL = 'no-cache';
-/** The query parameters a page reads (the blog's); any other (`/?anything=N`) shares the plain page's entry. */
+/**
+ * The query parameters of a page whose route does not declare its own (RemoteRoute.query: a remote built
+ * before routes said so); any other parameter (`/?anything=N`) shares the plain page's entry.
+ */
 const PAGE_PARAMS = ['page', 'category'] as const;
 
 export interface SeoPagesOptions {
@@ -84,11 +87,12 @@ export default fp<SeoPagesOptions>(
         lastShell = shellHtml;
         shellHash = createHash('sha1').update(shellHtml).digest('base64url').slice(0, 12);
       }
-      const url = answerKey(request.url, queryOf(request.url), PAGE_PARAMS);
       const lang = requestLanguage(request);
       try {
-        // A deploy of the shell's or the remote's server build is seen within a second (and changes the key).
+        // A deploy of the shell's or the remote's server build is seen within a second (and changes the key);
+        // the route's own query parameters are part of it.
         await renderer.refresh();
+        const url = answerKey(request.url, queryOf(request.url), renderer.queryOf(request.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS);
         return await app.answerCache.serve(request, reply, {
           key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
           cacheControl: PAGE_CACHE_CONTROL,

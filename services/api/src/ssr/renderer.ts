@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RouteHttp, ServerRemoteModule, ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { matchRoute, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
 
 /** The shell's server build (hosts/shell/dist/server/render.js). */
 interface ShellServer {
@@ -157,6 +157,15 @@ export class PageRenderer {
       for (const file of expose.assets?.js?.sync ?? []) scripts.add(file);
     }
     return { styles: [...styles].map((file) => base + file), scripts: [...scripts].map((file) => base + file) };
+  }
+
+  /**
+   * The query parameters the remote's route for `pathname` renders from (RemoteRoute.query), or undefined
+   * when no build is loaded, the path is no route of the remote, or the route does not say.
+   */
+  queryOf(pathname: string): readonly string[] | undefined {
+    const name = matchRoute(pathname);
+    return name ? this.remote?.module.remote.routes[name]?.query : undefined;
   }
 
   /** Renders a page with the current builds; undefined when they are unavailable or the path is not a rendered page. */

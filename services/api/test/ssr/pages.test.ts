@@ -193,6 +193,18 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect((await page('/faq/nao-existe')).statusCode).toBe(404);
   });
 
+  it("the newsletter's landing renders from the query parameter its route declares (?status=), others are dropped", async () => {
+    const [lead] = await ctx.db.query<{ id: number; unique_key: string }>(
+      "INSERT INTO leads (unique_key, module, email, newsletter_status, confirmed_at) VALUES ('ssr-lead-key', 'newsletter', 'ssr@leitores.com.br', 'active', now()) RETURNING id::int AS id, unique_key",
+    );
+    const path = `/unsubscribe-newsletter/${lead?.unique_key}/${lead?.id}`;
+    const confirmed = await page(`${path}?status=confirmed&utm_source=mail`);
+    expect(text(confirmed.body)).toContain('Inscrição confirmada!');
+    const plain = await page(`${path}?utm_source=mail`);
+    expect(text(plain.body)).not.toContain('Inscrição confirmada!');
+    expect(text(plain.body)).toContain('ss•••@leitores.com.br');
+  });
+
   it('the product landing and the playground (never indexed)', async () => {
     const landing = await page('/rc-sistemI');
     expect(landing.statusCode).toBe(200);

@@ -15,6 +15,7 @@ export function blogPath(category: string | undefined, page: number): string {
 
 export const blogRoute = definePage({
   loaders: [blogLoader, categoriesLoader],
+  query: ['page', 'category'],
   head: (read, ctx) => {
     const list = read(blogLoader);
     const { page, category: key } = blogQuery(ctx.search);

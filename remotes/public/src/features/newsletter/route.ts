@@ -5,6 +5,7 @@ import { subscriptionLoader } from './loader';
 
 export const unsubscribeRoute = definePage({
   loaders: [subscriptionLoader],
+  query: ['status'],
   // Every state has something to show (an invalid link shows the sign-up form): the page is never a 404.
   subject: null,
   // A personal page (its link is a subscriber's key): never indexed, canonical without the key.

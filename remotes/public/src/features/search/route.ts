@@ -7,6 +7,7 @@ import { searchLoader, searchQuery } from './loader';
 /** Search results are not indexed (noindex): the blog and the posts are what crawlers should keep. */
 export const searchRoute = definePage({
   loaders: [searchLoader, categoriesLoader],
+  query: ['page'],
   // No term is the search prompt, not a missing page.
   subject: null,
   head: (_read, ctx) => {
