@@ -79,6 +79,7 @@ describe('csvFileName', () => {
   it("defaults to 'export' plus an hour-minute-second stamp", () => {
     expect(csvFileName(undefined, undefined, now)).toBe('export-090507.csv');
     expect(csvFileName('leads', true, now)).toBe('leads-090507.csv');
+    expect(csvFileName('leads', true, new Date('2026-11-23T20:05:09Z'), 'America/Sao_Paulo')).toBe('leads-170509.csv');
   });
   it('can leave the stamp out', () => {
     expect(csvFileName('leads', false)).toBe('leads.csv');

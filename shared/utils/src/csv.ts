@@ -61,10 +61,17 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], o
   return (options.bom === false ? '' : CSV_BOM) + [header, ...lines].join(CSV_LINE_BREAK);
 }
 
-/** 'export-143005.csv' (base plus an hour-minute-second stamp), or 'export.csv' without the stamp. */
-export function csvFileName(base = 'export', withStamp = true, now: Date = new Date()): string {
+/**
+ * 'export-143005.csv' (base plus an hour-minute-second stamp), or 'export.csv' without the stamp. The stamp is
+ * the local time, or `timeZone`'s (a server exporting for the company's people: America/Sao_Paulo).
+ */
+export function csvFileName(base = 'export', withStamp = true, now: Date = new Date(), timeZone?: string): string {
   const name = base.trim().replace(/\.csv$/i, '') || 'export';
   if (!withStamp) return `${name}.csv`;
   const pad = (n: number) => String(n).padStart(2, '0');
+  if (timeZone) {
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now);
+    return `${name}-${clock.replace(/:/g, '')}.csv`;
+  }
   return `${name}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.csv`;
 }

@@ -13,10 +13,11 @@ export interface DownloadCsvOptions {
   withStamp?: boolean;
 }
 
-/** Builds the CSV and has the browser save it; returns the file name used. Browser only. */
-export function downloadCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], options: DownloadCsvOptions = {}): string {
-  const fileName = csvFileName(options.base, options.withStamp);
-  const blob = new Blob([toCsv(rows, columns)], { type: CSV_MIME });
+/**
+ * Has the browser save `blob` as `fileName`: an object URL and a click on a temporary `<a download>`, both
+ * cleaned up at once (the download has started by then). Browser only.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -29,5 +30,11 @@ export function downloadCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T
     link.remove();
     URL.revokeObjectURL(url);
   }
+}
+
+/** Builds the CSV and has the browser save it; returns the file name used. Browser only. */
+export function downloadCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], options: DownloadCsvOptions = {}): string {
+  const fileName = csvFileName(options.base, options.withStamp);
+  saveBlob(new Blob([toCsv(rows, columns)], { type: CSV_MIME }), fileName);
   return fileName;
 }

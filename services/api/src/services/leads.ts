@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Lead, LeadClassification, LeadsExportInput, LeadsListInput, LeadStatusAction, ListPage } from '@vitrine/contracts';
 import { LEAD_EXPORT_COLUMNS } from '@vitrine/contracts';
+import { CSV_BOM, CSV_LINE_BREAK, CSV_SEPARATOR, csvFileName, escapeCsvCell } from '@vitrine/utils';
 import { NotFoundError } from '../errors';
 import { sha256 } from '../lib/security';
 import * as admin from '../repositories/leads-admin';
@@ -69,20 +70,17 @@ const HEADERS: Record<'pt-BR' | 'en-US', Record<(typeof LEAD_EXPORT_COLUMNS)[num
 const stamp = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
- * One CSV cell (SPEC §9: semicolon-separated): a value a spreadsheet would run as a formula (=, +, -, @, a tab
- * or a carriage return first) gets a leading apostrophe; a value with the separator, a quote or a line break
- * is quoted, its quotes doubled.
+ * One CSV cell of a lead's value: dates in the company's time (DD/MM/YYYY HH:mm, São Paulo), marks as yes/no,
+ * then the project's CSV rules (@vitrine/utils escapeCsvCell: quoting, formulas neutralised).
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : value instanceof Date ? stamp.format(value).replace(',', '') : typeof value === 'boolean' ? (value ? 'sim' : 'não') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null || value === undefined ? '' : value instanceof Date ? stamp.format(value).replace(',', '') : typeof value === 'boolean' ? (value ? 'sim' : 'não') : String(value);
+  return escapeCsvCell(text);
 }
 
-/** The export's file name: base name plus the hour-minute-second stamp (SPEC §9), e.g. leads-173012.csv. */
+/** The export's file name: base name plus the hour-minute-second stamp in São Paulo (SPEC §9), e.g. leads-173012.csv. */
 export function exportFileName(base: string | undefined, now = new Date()): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now).replace(/:/g, '');
-  return `${base || 'export'}-${time}.csv`;
+  return csvFileName(base, true, now, 'America/Sao_Paulo');
 }
 
 /** Leads as staff work them (route list-leads): filters, classification, status, lead mark, conversion, export, privacy. */
@@ -138,9 +136,9 @@ export class LeadsService {
     const headers = HEADERS[lang === 'en-US' ? 'en-US' : 'pt-BR'];
     const db = this.deps.db;
     async function* lines(): AsyncGenerator<string> {
-      yield `\uFEFF${LEAD_EXPORT_COLUMNS.map((c) => csvCell(headers[c])).join(';')}\r\n`;
+      yield `${CSV_BOM}${LEAD_EXPORT_COLUMNS.map((c) => csvCell(headers[c])).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`;
       for await (const rows of admin.exportRows(db, filters)) {
-        yield rows.map((row) => `${LEAD_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(';')}\r\n`).join('');
+        yield rows.map((row) => `${LEAD_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`).join('');
       }
     }
     return Readable.from(lines());

@@ -3,7 +3,7 @@ import type { LeadsExportInput } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { csvFileName } from '@vitrine/utils';
 import { exportLeads } from '../../../api/leads';
-import { saveFile } from '../../../lib/save-file';
+import { saveBlob } from '@vitrine/utils/download-csv';
 import { useFeedback } from '../../../lib/use-feedback';
 
 /** The export under way: the bytes received so far (the server streams; the total is not known). */
@@ -36,7 +36,7 @@ export function useExportLeads() {
       try {
         const file = await exportLeads(input, { signal: current.signal, onProgress: (bytes) => setState({ running: true, bytes }) });
         const name = file.fileName ?? csvFileName(input.base ?? 'leads');
-        saveFile(file.blob, name);
+        saveBlob(file.blob, name);
         success(t('leads.export.done', { file: name }));
       } catch (error) {
         if (!isCancel(error)) fail(error);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '@vitrine/core';
 import { erasePerson, personData } from '../../../api/leads';
 import { queryKeys } from '../../../lib/queries';
-import { saveFile } from '../../../lib/save-file';
+import { saveBlob } from '@vitrine/utils/download-csv';
 import { useFeedback } from '../../../lib/use-feedback';
 
 /** `person-data-ana_empresa.com.br.json`: the email, safe as a file name. */
@@ -23,7 +23,7 @@ export function usePrivacyActions() {
       if (!(await confirm({ title: t('leads.privacy.exportConfirmTitle'), content: t('leads.privacy.exportConfirm', { email }) }))) return false;
       try {
         const data = await personData(email);
-        saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), personFileName(email));
+        saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), personFileName(email));
       } catch (error) {
         fail(error);
         return false;

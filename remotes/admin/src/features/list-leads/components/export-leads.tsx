@@ -2,7 +2,7 @@ import { Button, Spin } from 'antd';
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import type { LeadsExportInput } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatBytes } from '../../../lib/save-file';
+import { formatBytes } from '../../../lib/format-bytes';
 import { useExportLeads } from '../api/use-export-leads';
 
 /** "Export CSV" for the current filters; while the file streams in, the bytes received so far and Cancel. */
