@@ -111,3 +111,15 @@ export const WHATSAPP_SUCCESS_MESSAGE = 'WhatsApp settings saved';
 
 export const FAQ_LIMITS = { product: 60, question: 200, answer: 4000 } as const;
 export const FAQ_SUCCESS_MESSAGES = { CREATED: 'FAQ entry created', UPDATED: 'FAQ entry updated', DELETED: 'FAQ entry deleted' } as const;
+
+/** A phone as the WhatsApp setting keeps it: spaces, dashes, dots and parentheses dropped ('+55 (11) 91234-5678' → '+5511912345678'). */
+export function cleanWhatsappPhone(phone: string): string {
+  return phone.replace(/[\s().-]/g, '');
+}
+
+const WHATSAPP_PHONE = new RegExp(WHATSAPP_PHONE_PATTERN);
+
+/** International format once cleaned: '+', country code, number. */
+export function isWhatsappPhone(phone: string): boolean {
+  return WHATSAPP_PHONE.test(cleanWhatsappPhone(phone));
+}

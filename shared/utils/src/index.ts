@@ -32,4 +32,5 @@ export {
   isHexColor,
   type Rgb,
 } from './color';
-export { slugify } from './slugify';
+export { faqProductSlug, slugify } from './slugify';
+export { whatsappLink } from './whatsapp';

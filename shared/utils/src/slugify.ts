@@ -12,3 +12,8 @@ export function slugify(text: unknown): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** A FAQ product's part of the public address `/faq/{product}` ('Vitrine Pro' → 'vitrine-pro'; nothing left → 'geral'). */
+export function faqProductSlug(product: string): string {
+  return slugify(product) || 'geral';
+}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import '../testing/render';
-import { WhatsappButton, whatsappHref } from './whatsapp-button';
+import { whatsappLink } from '@vitrine/utils';
+import { WhatsappButton } from './whatsapp-button';
 
 const setting = (overrides: Partial<WhatsappSetting> = {}): WhatsappSetting => ({
   description: 'Fale com um especialista',
@@ -72,7 +73,7 @@ describe('WhatsappButton', () => {
   });
 
   it('opens the chat without a message when none is set, and shows nothing without a number', () => {
-    expect(whatsappHref('+55 (11) 91234-5678', '  ')).toBe('https://wa.me/5511912345678');
+    expect(whatsappLink('+55 (11) 91234-5678', '  ')).toBe('https://wa.me/5511912345678');
     const { container } = renderButton(setting({ phone: '' }));
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('.vt-whatsapp')).toBeNull();

@@ -1,16 +1,10 @@
 import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { isHexColor, textColorOn } from '@vitrine/utils';
+import { isHexColor, textColorOn, whatsappLink } from '@vitrine/utils';
 import './whatsapp-button.css';
 
 /** WhatsApp's green: the button's colour should the setting's not be a hex colour. */
 const WHATSAPP_GREEN = '#25d366';
-
-/** The chat wa.me opens: with the number (digits only) and the message typed in for the visitor. */
-export function whatsappHref(phone: string, message: string): string {
-  const text = message.trim();
-  return `https://wa.me/${phone.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
-}
 
 /**
  * The floating WhatsApp chat button (issue 8): fixed at the bottom-right corner of every public page while
@@ -26,7 +20,7 @@ export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
   return (
     <a
       className="vt-whatsapp"
-      href={whatsappHref(setting.phone, setting.message)}
+      href={whatsappLink(setting.phone, setting.message)}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={label}

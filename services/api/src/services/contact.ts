@@ -1,5 +1,5 @@
 import type { ContactMessageInput, SiteInfo } from '@vitrine/contracts';
-import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, WHATSAPP_FIELD_MESSAGES, WHATSAPP_PHONE_PATTERN } from '@vitrine/contracts';
+import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isWhatsappPhone, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
 import { uniqueKey } from '../lib/security';
@@ -40,12 +40,12 @@ export class ContactService {
    * phone is kept in international format. The public answers that show it are rebuilt at once (content version).
    */
   async saveWhatsapp(input: siteSettings.WhatsappValue): Promise<siteSettings.WhatsappValue> {
-    const phone = input.phone.replace(/[\s().-]/g, '');
+    const phone = cleanWhatsappPhone(input.phone);
     const value = { ...input, description: input.description.trim(), message: input.message.trim(), phone, color: input.color.toLowerCase() };
     const errors: { property: string; message: Record<string, string> }[] = [];
     if (value.enabled || phone) {
       if (!phone) errors.push({ property: 'phone', message: { isNotEmpty: WHATSAPP_FIELD_MESSAGES.phone } });
-      else if (!new RegExp(WHATSAPP_PHONE_PATTERN).test(phone)) {
+      else if (!isWhatsappPhone(phone)) {
         errors.push({ property: 'phone', message: { isPhoneNumber: 'Use the international format: +55 11 91234-5678' } });
       }
     }

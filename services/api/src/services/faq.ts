@@ -1,5 +1,5 @@
 import type { FaqCreateInput, FaqEntry, FaqPage, FaqUpdateInput } from '@vitrine/contracts';
-import { slugify } from '@vitrine/utils';
+import { faqProductSlug, slugify } from '@vitrine/utils';
 import type { Queryable } from '../db';
 import { BadRequestError, NotFoundError } from '../errors';
 import * as contentVersion from '../repositories/content-version';
@@ -27,7 +27,7 @@ export class FaqService {
     const rows = await this.deps.db.query<FaqEntry>(`SELECT ${COLUMNS} FROM faq_entries WHERE active ORDER BY position, id`);
     const products = new Map<string, FaqPage['products'][number]>();
     for (const row of rows) {
-      const slug = slugify(row.product) || 'geral';
+      const slug = faqProductSlug(row.product);
       const group = products.get(slug) ?? { slug, name: row.product, entries: [] };
       group.entries.push(row);
       products.set(slug, group);

@@ -1,4 +1,4 @@
-import { slugify } from '@vitrine/utils';
+import { faqProductSlug } from '@vitrine/utils';
 import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
@@ -96,7 +96,7 @@ export class FeedsService {
   /** The FAQ's product pages (slugs of products with an active question). */
   private async faqProducts(): Promise<string[]> {
     const rows = await this.deps.db.query<{ product: string }>('SELECT DISTINCT product FROM faq_entries WHERE active ORDER BY product');
-    return [...new Set(rows.map((r) => slugify(r.product)).filter(Boolean))];
+    return [...new Set(rows.map((r) => faqProductSlug(r.product)))];
   }
 
   /** Home, blog, contact, the product landing, the FAQ and its products, active categories' blog pages, visible posts, authors with visible posts. */

@@ -1,8 +1,8 @@
 import type { FaqEntry } from '@vitrine/contracts';
-import { slugify, truncate } from '@vitrine/utils';
+import { faqProductSlug, truncate } from '@vitrine/utils';
 
-/** A product's part of the public FAQ's address, as the server makes it ('Vitrine Pro' → 'vitrine-pro'; nothing left → 'geral'). */
-export const productSlug = (product: string) => slugify(product) || 'geral';
+/** A product's part of the public FAQ's address, as the server makes it (@vitrine/utils). */
+export const productSlug = faqProductSlug;
 
 /** Where an answer is on the public site: /faq/{product-slug}#{entry slug}. */
 export const entryPath = (entry: Pick<FaqEntry, 'product' | 'slug'>) => `/faq/${productSlug(entry.product)}#${entry.slug}`;

@@ -1,21 +1,13 @@
-import { WHATSAPP_PHONE_PATTERN, type WhatsappSettings } from '@vitrine/contracts';
+import { cleanWhatsappPhone, isWhatsappPhone, type WhatsappSettings } from '@vitrine/contracts';
 import { contrastRatio, textColorOn } from '@vitrine/utils';
+
+export { whatsappLink } from '@vitrine/utils';
 
 /** A colour as the API keeps it (`#rrggbb`). */
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-const PHONE = new RegExp(WHATSAPP_PHONE_PATTERN);
-
-/** The phone as the server keeps it: spaces, dashes, dots and parentheses dropped ('+55 (11) 91234-5678' → '+5511912345678'). */
-export const cleanPhone = (phone: string) => phone.replace(/[\s().-]/g, '');
-
-/** International format once cleaned: '+', country code, number. */
-export const isInternationalPhone = (phone: string) => PHONE.test(cleanPhone(phone));
-
-/** The chat wa.me opens, as the public button links it: the number's digits and the message typed in for the visitor. */
-export function whatsappLink(phone: string, message: string): string {
-  const text = message.trim();
-  return `https://wa.me/${phone.replace(/\D/g, '')}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
-}
+/** The phone as the server keeps it, and its format check: the contract's rules (@vitrine/contracts). */
+export const cleanPhone = cleanWhatsappPhone;
+export const isInternationalPhone = isWhatsappPhone;
 
 /** The body PUT /settings/whatsapp gets: texts trimmed, the phone cleaned, the colour in lower case. */
 export function cleanSettings(values: WhatsappSettings): WhatsappSettings {
