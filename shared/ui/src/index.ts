@@ -16,6 +16,6 @@ export { LanguageSwitcher, type LanguageSwitcherProps } from './language-switche
 export { PasswordChecklist, type PasswordChecklistProps } from './password-checklist';
 export { Spinner, type SpinnerProps } from './spinner';
 export { Button, type ButtonProps } from './button';
-export { TextField, type TextFieldProps } from './text-field';
+export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './text-field';
 export { Skeleton, type SkeletonProps } from './skeleton';
 export { createStore, useStore, type Store } from './store';

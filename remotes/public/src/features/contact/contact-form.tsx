@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams, useTranslation } from '@vitrine/core';
-import { Button, TextField } from '@vitrine/ui';
+import { Button, TextAreaField, TextField } from '@vitrine/ui';
 import { sendContactMessage } from '../../api/public-content';
 import { Notice } from '../../components/notice';
-import { TextAreaField } from '../../components/text-area-field';
 import { TrapField } from '../../components/trap-field';
 import { elapsedSince, readFailure, type FieldProblem } from '../../lib/form';
 import {

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
 import { useParams, useSearchParams, useTranslation } from '@vitrine/core';
-import { Button, Skeleton } from '@vitrine/ui';
+import { Button, Skeleton, TextAreaField } from '@vitrine/ui';
 import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter';
 import { ErrorState } from '../../components/error-state';
 import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Notice } from '../../components/notice';
-import { TextAreaField } from '../../components/text-area-field';
 import { readFailure, useFailureNotice, type FailureNotice, type FieldProblem } from '../../lib/form';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadTexts, useTranslation } from '@vitrine/core';
-import { Button, PasswordChecklist, Skeleton, TextField, type ButtonProps } from '@vitrine/ui';
+import { Button, PasswordChecklist, Skeleton, TextAreaField, TextField, type ButtonProps } from '@vitrine/ui';
 import { Notice, type NoticeProps } from '../../components/notice';
-import { TextAreaField } from '../../components/text-area-field';
 import { Section, Specimen, Toggle } from './specimen';
 
 const VARIANTS = ['primary', 'secondary', 'ghost', 'danger', 'link'] as const satisfies readonly NonNullable<ButtonProps['variant']>[];
