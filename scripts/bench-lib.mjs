@@ -147,10 +147,13 @@ export async function withSchema(fn) {
   }
 }
 
-/** scripts/bench-seed.mjs under tsx; resolves with its JSON line. */
-export function benchSeed(args, env) {
+/**
+ * A bench script under tsx (it imports the API's TypeScript sources) in a process of its own; resolves with
+ * the JSON of its last line of output. Its stderr (progress) goes to the bench's.
+ */
+export function runJsonScript(script, args = [], env = {}, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench-seed.mjs'), ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, script), ...args], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -159,14 +162,19 @@ export function benchSeed(args, env) {
     child.stdout.on('data', (c) => (out += c));
     child.on('exit', (code) => {
       const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`bench-seed exited with ${code}: ${out}`));
+      if (code !== 0) return reject(new Error(`${script} exited with ${code}: ${out.slice(-2000)}`));
       try {
         resolve(JSON.parse(line));
       } catch {
-        reject(new Error(`bench-seed printed no JSON: ${out}`));
+        reject(new Error(`${script} printed no JSON: ${out.slice(-2000)}`));
       }
     });
   });
+}
+
+/** scripts/bench-seed.mjs; resolves with its JSON line. */
+export function benchSeed(args, env) {
+  return runJsonScript('scripts/bench-seed.mjs', args, env);
 }
 
 /**

@@ -46,7 +46,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { needsBuild, TARGETS } from './lib.mjs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, runJsonScript, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { limitTable, printLimitTable } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
@@ -354,27 +354,8 @@ async function contentBench() {
 
 // ---------------------------------------------------------------------------------------------
 
-/** scripts/bench-audience.mjs under tsx on one database; resolves with its JSON line. */
-function runAudience(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/bench-audience.mjs')], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code !== 0) return reject(new Error(`bench-audience exited with ${code}: ${out.slice(-2000)}`));
-      try {
-        resolve(JSON.parse(line));
-      } catch {
-        reject(new Error(`bench-audience printed no JSON: ${out.slice(-2000)}`));
-      }
-    });
-  });
-}
+/** scripts/bench-audience.mjs on one database (with gc exposed: RSS is read after a collection). */
+const runAudience = (env) => runJsonScript('scripts/bench-audience.mjs', [], env, ['--expose-gc']);
 
 function printAudience(a) {
   console.log(`\naudience on ${a.db}: ${a.leads} leads (seeded in ${(a.seedMs / 1000).toFixed(1)} s), leads list p50 / p95 in ms:`);

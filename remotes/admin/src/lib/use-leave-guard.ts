@@ -1,14 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { useBlocker } from '@vitrine/core';
+import { useBlocker, useLocation } from '@vitrine/core';
 import { useFeedback } from './use-feedback';
 
 /**
  * While `dirty`, leaving the page asks first: another admin page (confirmed in a dialog with `title`
- * and `text`) or closing the tab (the browser's own question).
+ * and `text`) or closing the tab (the browser's own question). Answers `allowLeaving`: the page calls it
+ * before a navigation it decides itself (after a save, when its state has not caught up yet), which then
+ * goes without asking.
  */
-export function useLeaveGuard(dirty: boolean, texts: { title: string; text: string }) {
+export function useLeaveGuard(dirty: boolean, texts: { title: string; text: string }): () => void {
   const { confirm } = useFeedback();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const leaving = useRef(false);
+  const location = useLocation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname);
   const asking = useRef(false);
   const { title, text } = texts;
 
@@ -28,4 +32,12 @@ export function useLeaveGuard(dirty: boolean, texts: { title: string; text: stri
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+
+  useEffect(() => {
+    leaving.current = false;
+  }, [location.key]);
+
+  return () => {
+    leaving.current = true;
+  };
 }

@@ -44,6 +44,15 @@ export const RATE_LIMITS = {
   newsletterPerEmail: { groupId: 'newsletter-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },
 } as const satisfies Record<string, NamedLimit>;
 
+/**
+ * A limit checked in a handler (one made with `app.createRateLimit`, keyed by something the body says, such as
+ * an email): over it, the same 429 RATE_LIMITED answer with Retry-After as a route's own limit.
+ */
+export async function enforceLimit(check: ReturnType<FastifyInstance['createRateLimit']>, request: FastifyRequest): Promise<void> {
+  const limit = await check(request);
+  if (!limit.isAllowed && limit.isExceeded) throw new RateLimitedError(limit.ttlInSeconds);
+}
+
 /** A limit as one line of text, for the route table (test/route-policies.json). */
 export function describeLimit(limit: RateLimitOptions | false | undefined): string | null {
   if (!limit) return null;

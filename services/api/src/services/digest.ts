@@ -78,6 +78,9 @@ export function dueWeek(now: Date, settings: DigestSettings): { week: string; du
   return { week: isoWeek(local.year, local.month, local.day), due: hoursSince >= 0 && hoursSince < DIGEST_CATCH_UP_HOURS };
 }
 
+/** The articles' dates in the digest: '23 de novembro de 2026', the company's day (one formatter for every article). */
+const LONG_DATE = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+
 export type TickResult = { week: string; outcome: 'not-due' | 'taken' | 'empty' | 'queued'; recipients?: number; sendId?: number };
 
 export class DigestService {
@@ -103,7 +106,7 @@ export class DigestService {
       excerpt: article.excerpt,
       url: `${base}/post/${article.unique_key}/${article.id}`,
       image: article.image_id && width ? `${base}${this.deps.storage.url(article.image_id, width)}` : null,
-      date: article.public_at.toLocaleDateString('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' }),
+      date: LONG_DATE.format(article.public_at),
     };
   }
 

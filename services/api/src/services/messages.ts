@@ -12,7 +12,8 @@ function preview(body: string): string {
   return flat.length > PREVIEW_LENGTH ? `${flat.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : flat;
 }
 
-function toMessage(row: MessageRow): ReceivedMessage {
+/** What the list and the detail both show of a message. */
+function messageFields(row: MessageRow) {
   return {
     id: row.id,
     unique_key: row.unique_key,
@@ -21,12 +22,14 @@ function toMessage(row: MessageRow): ReceivedMessage {
     company: row.company,
     telephone: row.telephone,
     subject: row.subject,
-    preview: preview(row.body),
     read: row.read_at !== null,
     archived: row.archived_at !== null,
-    replies: row.replies,
     created_at: row.created_at.toISOString(),
   };
+}
+
+function toMessage(row: MessageRow): ReceivedMessage {
+  return { ...messageFields(row), preview: preview(row.body), replies: row.replies };
 }
 
 function toReply(row: ReplyRow): MessageReply {
@@ -59,21 +62,7 @@ export class MessagesService {
     const row = await messages.find(this.deps.db, id, key);
     if (!row) throw new NotFoundError();
     const replies = await messages.replies(this.deps.db, row.id);
-    return {
-      id: row.id,
-      unique_key: row.unique_key,
-      name: row.name,
-      email: row.email,
-      company: row.company,
-      telephone: row.telephone,
-      subject: row.subject,
-      message: row.body,
-      read: row.read_at !== null,
-      read_at: row.read_at?.toISOString() ?? null,
-      archived: row.archived_at !== null,
-      created_at: row.created_at.toISOString(),
-      replies: replies.map(toReply),
-    };
+    return { ...messageFields(row), message: row.body, read_at: row.read_at?.toISOString() ?? null, replies: replies.map(toReply) };
   }
 
   /** Opening a message marks it read (by this staff member, if nobody read it before). */

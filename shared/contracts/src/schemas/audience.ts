@@ -68,7 +68,8 @@ export const SiteInfoSchema = Type.Object({
 });
 
 /** A message as the inbox lists it. */
-export const ReceivedMessageSchema = Type.Object({
+/** What the list and the detail both show of a message: who wrote, about what, when, and its state. */
+const messageFields = {
   id: Id,
   unique_key: Type.String(),
   name: Type.String(),
@@ -76,12 +77,16 @@ export const ReceivedMessageSchema = Type.Object({
   company: Type.String(),
   telephone: Type.String(),
   subject: Type.String(),
-  /** The first characters of the message (the list's second line). */
-  preview: Type.String(),
   read: Type.Boolean(),
   archived: Type.Boolean(),
-  replies: Type.Integer({ minimum: 0 }),
   created_at: Timestamp,
+};
+
+export const ReceivedMessageSchema = Type.Object({
+  ...messageFields,
+  /** The first characters of the message (the list's second line). */
+  preview: Type.String(),
+  replies: Type.Integer({ minimum: 0 }),
 });
 
 export const MessageReplySchema = Type.Object({
@@ -95,18 +100,9 @@ export const MessageReplySchema = Type.Object({
 
 /** One message with its whole text and the staff's replies, oldest first. */
 export const ReceivedMessageDetailSchema = Type.Object({
-  id: Id,
-  unique_key: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  company: Type.String(),
-  telephone: Type.String(),
-  subject: Type.String(),
+  ...messageFields,
   message: Type.String(),
-  read: Type.Boolean(),
   read_at: Type.Union([Timestamp, Type.Null()]),
-  archived: Type.Boolean(),
-  created_at: Timestamp,
   replies: Type.Array(MessageReplySchema),
 });
 

@@ -12,9 +12,8 @@ import {
   NewsletterUnsubscribeBody,
   SiteInfoSchema,
 } from '@vitrine/contracts/schemas';
-import { RateLimitedError } from '../../errors';
 import { requestLanguage, servePublicJson as cached } from '../../plugins/answer-cache';
-import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { enforceLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { spamSignal } from '../../services/contact';
 import { responses } from '../common';
 
@@ -59,8 +58,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info({ spam: signal }, 'contact message dropped as automated');
         return reply.code(201).send({ message: AUDIENCE_SUCCESS_MESSAGES.MESSAGE_SENT });
       }
-      const limit = await perEmail(request);
-      if (!limit.isAllowed && limit.isExceeded) throw new RateLimitedError(limit.ttlInSeconds);
+      await enforceLimit(perEmail, request);
       await app.services.contact.submit(request.body, requestLanguage(request));
       return reply.code(201).send({ message: AUDIENCE_SUCCESS_MESSAGES.MESSAGE_SENT });
     },
@@ -85,8 +83,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.info({ spam: signal }, 'newsletter subscription dropped as automated');
         return reply.code(202).send({ message: NEWSLETTER_SUCCESS_MESSAGES.CONFIRMATION_SENT });
       }
-      const limit = await subscribePerEmail(request);
-      if (!limit.isAllowed && limit.isExceeded) throw new RateLimitedError(limit.ttlInSeconds);
+      await enforceLimit(subscribePerEmail, request);
       await app.services.newsletter.subscribe(request.body, requestLanguage(request));
       return reply.code(202).send({ message: NEWSLETTER_SUCCESS_MESSAGES.CONFIRMATION_SENT });
     },

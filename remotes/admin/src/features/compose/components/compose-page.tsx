@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Spin, Switch, Tag, Typography } from 'antd';
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import HistoryOutlined from '@ant-design/icons/HistoryOutlined';
 import dayjs from 'dayjs';
 import { ADMIN_ROUTES, PUBLIC_ROUTES, buildPath, type Article } from '@vitrine/contracts';
-import { handleError, useAuth, useBlocker, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { handleError, useAuth, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { autosaveArticle, changeArticleStatus, createArticle, updateArticle } from '../../../api/articles';
 import { formatDateTime } from '@vitrine/utils';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';
 import { CONTENT_LIMITS } from '../../../lib/content-limits';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useArticle, useArticleChanged } from '../api/get-article';
 import { bodyOf, EMPTY_VALUES, fingerprint, valuesOf, type ComposeValues } from '../form';
 import { ArticlePreview } from './article-preview';
@@ -39,7 +40,6 @@ export function ComposePage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const params = useParams();
-  const location = useLocation();
   const user = useAuth((s) => s.authUser);
   const { confirm, fail, success } = useFeedback();
   const [form] = Form.useForm<ComposeValues>();
@@ -100,35 +100,13 @@ export function ComposePage() {
   }, [article, textChanged, values.title, values.content, values.excerpt]);
 
   // Leaving with unsaved changes asks first (in-app navigation and closing the tab).
-  const leaving = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    void confirm({ title: t('compose.leave.title'), content: t('compose.leave.text'), danger: true }).then((ok) => {
-      asking.current = false;
-      if (ok) blocker.proceed();
-      else blocker.reset();
-    });
-  }, [blocker, confirm, t]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const allowLeaving = useLeaveGuard(dirty, { title: t('compose.leave.title'), text: t('compose.leave.text') });
 
-  /** Navigation the page itself decides after a save (its state has not caught up yet, so the blocker must not ask). */
+  /** Navigation the page itself decides after a save (its state has not caught up yet, so the guard must not ask). */
   const go = (path: string, replace = false) => {
-    leaving.current = true;
+    allowLeaving();
     void navigate(path, { replace });
   };
-  useEffect(() => {
-    leaving.current = false;
-  }, [location.key]);
 
   /** Validates (SPEC §5 messages) and saves; returns the saved article, or null when nothing was sent. */
   const persist = async (status?: Article['status']): Promise<Article | null> => {

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, AutoComplete, Button, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
-import type { DigestSettingsValue, ErrorEnvelope } from '@vitrine/contracts';
-import { isHttpError, useTranslation } from '@vitrine/core';
+import type { DigestSettingsValue } from '@vitrine/contracts';
+import { useTranslation } from '@vitrine/core';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useDigestSettings, useSaveDigestSettings } from '../api/digest-settings';
 
@@ -39,15 +40,6 @@ const COMMON_ZONES = [
 function timeZones(): string[] {
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...COMMON_ZONES, ...all.filter((zone) => !COMMON_ZONES.includes(zone))];
-}
-
-/** The field errors of a 400 for this form's fields, if the API gave any. */
-function fieldErrors(error: unknown): { property: keyof DigestSettingsValue; text: string | undefined }[] {
-  if (!isHttpError(error) || error.response?.status !== 400) return [];
-  const errors = (error.response.data as Partial<ErrorEnvelope> | undefined)?.errors ?? [];
-  return errors
-    .filter((item): item is typeof item & { property: keyof DigestSettingsValue } => (FIELDS as readonly string[]).includes(item.property))
-    .map((item) => ({ property: item.property, text: Object.values(item.message ?? {}).find(Boolean) }));
 }
 
 /** The digest's schedule: weekday, hour, time zone and sending rate, checked with the API's own bounds. */
@@ -90,7 +82,7 @@ export function DigestSettingsForm() {
       form.setFieldsValue(saved);
       success(t('newsletter.settings.saved'));
     } catch (error) {
-      const fields = fieldErrors(error);
+      const fields = serverFieldErrors(error, FIELDS);
       if (fields.length === 0) fail(error);
       else {
         form.setFields(

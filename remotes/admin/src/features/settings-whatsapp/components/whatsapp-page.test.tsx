@@ -87,7 +87,8 @@ describe('settings-whatsapp', () => {
     await user.click(within(f).getByRole('switch', { name: 'Mostrar o botão no site' }));
     // (antd checks a dependent field again a frame later)
     await waitFor(() => expect(errorOf(message)).toBeNull(), { timeout: 5000 });
-    expect(errorOf(phone)).toHaveTextContent('Use o formato internacional: +55 11 91234-5678');
+    // …and the phone's error is drawn again by the same re-check: waited for too, not read mid-way.
+    await waitFor(() => expect(errorOf(phone)).toHaveTextContent('Use o formato internacional: +55 11 91234-5678'), { timeout: 5000 });
     expect(screen.getByText('O botão está desligado: o site não o mostra.')).toBeInTheDocument();
     expect(puts(http.calls)).toEqual([]);
   });
