@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RemotePagesModule } from '@vitrine/contracts';
-import { browserRoute, type PageDefinition } from './lib/route';
+import { browserRoute, preloadable, type PageDefinition } from './lib/route';
 import { blogRoute } from './features/blog/route';
 import { contactRoute } from './features/contact/route';
 import { faqRoute } from './features/faq/route';
@@ -11,11 +11,19 @@ import { playgroundRoute } from './features/playground/route';
 import { loadPlaygroundTexts } from './features/playground/texts';
 import { profileRoute } from './features/profile/route';
 import { rcSistemRoute } from './features/rc-sistem/route';
+import { loadLandingTexts } from './features/rc-sistem/texts';
 import { searchRoute } from './features/search/route';
 import { loadPublicTexts } from './texts';
 
-/** A page's chunk and the public texts of the current language, fetched together (lib/route.tsx). */
-const route = (definition: PageDefinition, load: () => Promise<ComponentType>) => browserRoute(definition, load, loadPublicTexts);
+/**
+ * This remote's part of the public footer (RemotePagesModule.footer), in a chunk of its own fetched with
+ * the public texts and with every page's code, so a server-rendered page hydrates it at once.
+ */
+const footerPart = preloadable(() => Promise.all([import('./components/site-footer'), loadPublicTexts()]).then(([m]) => m.SiteFooter));
+
+/** A page's chunk, the footer's and the public texts of the current language, fetched together (lib/route.tsx). */
+const withFooter = (loadTexts: () => Promise<void>) => () => Promise.all([loadTexts(), footerPart.preload()]).then(() => undefined);
+const route = (definition: PageDefinition, load: () => Promise<ComponentType>) => browserRoute(definition, load, withFooter(loadPublicTexts));
 
 const home = route(homeRoute, () => import('./features/home/home-page').then((m) => m.HomePage));
 const blog = route(blogRoute, () => import('./features/blog/blog-page').then((m) => m.BlogPage));
@@ -25,8 +33,13 @@ const profile = route(profileRoute, () => import('./features/profile/profile-pag
 const contact = route(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
 const unsubscribe = route(unsubscribeRoute, () => import('./features/newsletter/unsubscribe-page').then((m) => m.UnsubscribePage));
 const faq = route(faqRoute, () => import('./features/faq/faq-page').then((m) => m.FaqPage));
-const rcSistem = route(rcSistemRoute, () => import('./features/rc-sistem/rc-sistem-page').then((m) => m.RcSistemPage));
-// The playground's texts are its own namespace, fetched with it (features/playground/texts.ts).
+// The landing's content is its own namespace, fetched with it (features/rc-sistem/texts.ts).
+const rcSistem = browserRoute(
+  rcSistemRoute,
+  () => import('./features/rc-sistem/rc-sistem-page').then((m) => m.RcSistemPage),
+  withFooter(() => Promise.all([loadPublicTexts(), loadLandingTexts()]).then(() => undefined)),
+);
+// The playground's texts are its own namespace, fetched with it (features/playground/texts.ts); its layout has no public footer.
 const playground = browserRoute(
   playgroundRoute,
   () => import('./features/playground/playground-page').then((m) => m.PlaygroundPage),
@@ -51,3 +64,5 @@ export const pages = {
   'rc-sistemI': rcSistem.Page,
   playground: playground.Page,
 } satisfies RemotePagesModule['pages'];
+
+export const footer = footerPart.Component satisfies RemotePagesModule['footer'];

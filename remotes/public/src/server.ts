@@ -18,9 +18,11 @@ import { ProfilePage } from './features/profile/profile-page';
 import { profileRoute } from './features/profile/route';
 import { RcSistemPage } from './features/rc-sistem/rc-sistem-page';
 import { rcSistemRoute } from './features/rc-sistem/route';
+import { LANDING_NS, registerLandingTexts } from './features/rc-sistem/texts';
 import { SearchPage } from './features/search/search-page';
 import { searchRoute } from './features/search/route';
 import { serverRoute } from './lib/route';
+import { SiteFooter } from './components/site-footer';
 import { PUBLIC_NS, registerPublicTexts } from './texts';
 
 /**
@@ -41,10 +43,12 @@ const remote: ServerRemoteModule = {
     'rc-sistemI': serverRoute(rcSistemRoute, RcSistemPage),
     playground: serverRoute(playgroundRoute, PlaygroundPage),
   },
+  footer: SiteFooter,
   registerTexts() {
     registerPublicTexts();
     registerPlaygroundTexts();
-    return [PUBLIC_NS, PLAYGROUND_NS];
+    registerLandingTexts();
+    return [PUBLIC_NS, PLAYGROUND_NS, LANDING_NS];
   },
 };
 

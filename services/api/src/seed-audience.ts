@@ -1,5 +1,6 @@
 import type { Queryable } from './db';
 import { uniqueKey } from './lib/security';
+import { saveSocial } from './repositories/site-settings';
 
 /** Demo contact messages: who wrote, about what, how long ago (hours), and whether staff have read it. */
 const DEMO_MESSAGES = [
@@ -16,8 +17,16 @@ const DEMO_SUBSCRIBERS = [
   { email: 'saiu.da.lista@exemplo.com.br', name: 'Tiago Rocha', state: 'cancelled' },
 ] as const;
 
-/** The demo's audience: an inbox with unread messages, their contact leads and a few subscribers (first start only). */
+/** The demo company's social profiles (the public footer's links). */
+const DEMO_SOCIAL = [
+  { network: 'instagram', url: 'https://www.instagram.com/vitrine.demo' },
+  { network: 'linkedin', url: 'https://www.linkedin.com/company/vitrine-demo' },
+  { network: 'youtube', url: 'https://www.youtube.com/@vitrine-demo' },
+] as const;
+
+/** The demo's audience: an inbox with unread messages, their contact leads, a few subscribers and the social links (first start only). */
 export async function seedDemoAudience(db: Queryable): Promise<void> {
+  await saveSocial(db, DEMO_SOCIAL);
   for (const m of DEMO_MESSAGES) {
     const at = new Date(Date.now() - m.hours * 3_600_000);
     const [lead] = await db.query<{ id: string }>(

@@ -100,6 +100,10 @@ export const LEAD_EXPORT_COLUMNS = [
 ] as const;
 
 /** The WhatsApp chat button's texts and limits (SPEC §3: message description, contact phone, message, button colour). */
+/** The social networks the public footer links to, in the order it shows them (site settings 'social'). */
+export const SOCIAL_NETWORKS = ['instagram', 'linkedin', 'facebook', 'youtube', 'x', 'tiktok'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 export const WHATSAPP_LIMITS = { description: 120, message: 500, phone: 30 } as const;
 /** International format once spaces, dashes, dots and parentheses are dropped: '+', country code, number. */
 export const WHATSAPP_PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$';

@@ -25,6 +25,19 @@ export interface RemotePagesModule {
    * nothing and never breaks the menu. A shell that does not know this field ignores it.
    */
   badges?: Partial<Record<RouteName, ComponentType>>;
+  /**
+   * The public remote's part of the public footer (optional): the newsletter
+   * sign-up, the company's contact details and social links. The shell draws it at the top of its footer on
+   * the remote's pages, with the page's route data (the remote reads its own answers in it), inside
+   * Suspense and an error boundary: while it loads (or hydrates) the server's markup stays, and a failing
+   * one shows nothing. A shell that does not know this field ignores it.
+   */
+  footer?: ComponentType<FooterProps>;
+}
+
+/** What the shell hands the remote's footer: the data of the page it is drawn under. */
+export interface FooterProps {
+  data: RouteData;
 }
 
 /** An HTTP client with the one verb the public reads need (axios in the browser, in-process on the server). */
@@ -99,6 +112,8 @@ export interface RemoteRoute {
  */
 export interface ServerRemoteModule {
   routes: Partial<Record<RouteName, RemoteRoute>>;
+  /** The remote's part of the public footer, loaded (RemotePagesModule.footer). */
+  footer?: ComponentType<FooterProps>;
   /** Registers the remote's texts with the shared i18n instance; answers their namespaces (the server loads them per language). */
   registerTexts(): readonly string[];
 }

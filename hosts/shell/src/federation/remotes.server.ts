@@ -7,7 +7,7 @@ import type { RemoteName, RemotePagesModule, ServerRemoteModule } from '@vitrine
 const loaded = new Map<RemoteName, RemotePagesModule>();
 
 export function setServerRemote(remote: RemoteName, module: ServerRemoteModule | undefined): void {
-  if (module) loaded.set(remote, { pages: {}, routes: module.routes });
+  if (module) loaded.set(remote, { pages: {}, routes: module.routes, ...(module.footer ? { footer: module.footer } : {}) });
   else loaded.delete(remote);
 }
 

@@ -8,7 +8,7 @@ import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import type { RouteHandle } from '../app/router';
 import { loadedRemotePages, loadRemotePages } from '../federation/remotes';
-import { MenuBadge } from './menu-badge';
+import { RemoteSlot } from '../federation/remote-slot';
 import './admin-layout.css';
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list, seo sits in settings). */
@@ -41,13 +41,17 @@ export function AdminLayout() {
   const items = useMemo(
     () =>
       MENU.filter((name) => canOpenRoute(roles, name) && (!remote || name in remote.pages)).map((name) => {
-        const badge = remote?.badges?.[name];
+        const Badge = remote?.badges?.[name];
         return {
           key: name,
           label: (
             <>
               <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>
-              {badge && <MenuBadge badge={badge} />}
+              {Badge && (
+                <span className="vt-admin__menu-badge">
+                  <RemoteSlot name="menu badge"><Badge /></RemoteSlot>
+                </span>
+              )}
             </>
           ),
         };

@@ -1,8 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
-import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useTranslation } from '@vitrine/core';
+import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES, REMOTES, type RouteData } from '@vitrine/contracts';
+import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { useHydrated } from '../app/use-hydrated';
+import { isLoadedPage } from '../federation/public-route';
+import { loadedRemotePages } from '../federation/remotes';
+import { RemoteSlot } from '../federation/remote-slot';
 import './layouts.css';
 
 const NAV = [
@@ -55,6 +58,24 @@ function PhoneMenu({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The public remote's part of the footer (RemotePagesModule.footer: newsletter, contact details, social links),
+ * on the remote's pages only: it reads their route data, and the remote is loaded there (before hydration
+ * too), so the server and the browser draw the same. The shell's own pages (sign-in, not-found) have none.
+ */
+function RemoteFooter() {
+  const matches = useMatches();
+  let data: RouteData | undefined;
+  for (const match of matches) if (isLoadedPage(match.data)) data = match.data.routeData;
+  const Footer = data ? loadedRemotePages(REMOTES.public)?.footer : undefined;
+  if (!Footer || !data) return null;
+  return (
+    <RemoteSlot name="public footer">
+      <Footer data={data} />
+    </RemoteSlot>
+  );
+}
+
 /** The public chrome: plain React and CSS, no antd (the public pages stay light). */
 export function PublicLayout() {
   const { t, i18n } = useTranslation('chrome');
@@ -96,6 +117,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <footer className="vt-public__footer">
+        <RemoteFooter />
         <div className="vt-public__footer-brand">
           <Logo variant="light" />
           <p>{t('footer.tagline')}</p>

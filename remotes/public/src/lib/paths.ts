@@ -20,3 +20,6 @@ export function positiveInt(value: string | null | undefined, fallback = 1): num
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
+
+/** `tel:` wants digits (and a leading +), not the spaces and dashes people write. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -55,7 +55,7 @@ export function definePage(definition: PageDefinition): PageDefinition {
   return definition;
 }
 
-function reader(data: RouteData): ReadEntry {
+export function reader(data: RouteData): ReadEntry {
   return <T,>(loader: RouteLoader<T>) => {
     const prefix = `${loader.id}:`;
     for (const [key, entry] of Object.entries(data.entries)) {
@@ -145,11 +145,27 @@ export function serverRoute(definition: PageDefinition, Page: ComponentType): Re
  * the first render matches the server's HTML; until then the page is a lazy component.
  */
 export function browserRoute(definition: PageDefinition, loadPage_: () => Promise<ComponentType>, loadTexts: () => Promise<void>): RemoteRoute & { Page: ComponentType } {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
+  const { Component: Page, preload } = preloadable(() => Promise.all([loadPage_(), loadTexts()]).then(([Page]) => Page));
+  return {
+    load: (ctx) => loadPage(definition, ctx, true),
+    head: (data, ctx) => definition.head(reader(data), ctx),
+    Component: withData(Page, true),
+    preload,
+    ...(definition.query ? { query: definition.query } : {}),
+    Page,
+  };
+}
+
+/**
+ * A component in a chunk of its own that renders at once once `preload` has settled (a plain lazy one
+ * suspends on its first render even then, which would make hydration wait), and lazily before.
+ */
+export function preloadable<P extends object>(load: () => Promise<ComponentType<P>>): { Component: ComponentType<P>; preload: () => Promise<void> } {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
   const ensure = () => {
-    pending ??= Promise.all([loadPage_(), loadTexts()]).then(
-      ([Page]) => (loaded = Page),
+    pending ??= load().then(
+      (Component) => (loaded = Component),
       (error: unknown) => {
         pending = null;
         throw error;
@@ -157,17 +173,10 @@ export function browserRoute(definition: PageDefinition, loadPage_: () => Promis
     );
     return pending;
   };
-  const Lazy = lazy(() => ensure().then((Page) => ({ default: Page })));
-  const Page = (props: object) => {
-    const Component = loaded ?? Lazy;
-    return <Component {...props} />;
+  const Lazy = lazy(() => ensure().then((Component) => ({ default: Component })));
+  const Component = (props: P) => {
+    const Loaded = loaded ?? Lazy;
+    return <Loaded {...props} />;
   };
-  return {
-    load: (ctx) => loadPage(definition, ctx, true),
-    head: (data, ctx) => definition.head(reader(data), ctx),
-    Component: withData(Page, true),
-    preload: () => ensure().then(() => undefined),
-    ...(definition.query ? { query: definition.query } : {}),
-    Page,
-  };
+  return { Component, preload: () => ensure().then(() => undefined) };
 }

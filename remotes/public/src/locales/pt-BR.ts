@@ -133,6 +133,11 @@ export const publicSite = {
     rateLimited_one: 'Muitas tentativas em pouco tempo. Tente novamente em {{count}} minuto.',
     rateLimited_other: 'Muitas tentativas em pouco tempo. Tente novamente em {{count}} minutos.',
   },
+  footer: {
+    contact: 'Fale com a gente',
+    social: 'Redes sociais',
+    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
+  },
   newsletter: {
     title: 'Receba a newsletter semanal',
     text: 'Um e-mail por semana com os melhores artigos do blog. Cancele quando quiser.',
@@ -202,54 +207,7 @@ export const publicSite = {
     notFound: 'Não há perguntas frequentes neste endereço.',
     seeAll: 'Ver todas as perguntas',
   },
-  /** The RC Sistem I landing page (/rc-sistemI): its content is these texts. */
-  landing: {
-    eyebrow: 'RC Sistem I · sistema de gestão',
-    title: 'Vendas, estoque e financeiro da sua empresa em um só sistema',
-    lead: 'O RC Sistem I é o sistema de gestão da Vitrine para pequenas e médias empresas: no navegador e no celular, na nuvem, com os dados guardados no Brasil e backup todos os dias.',
-    demo: 'Quero uma demonstração',
-    subject: 'Quero conhecer o RC Sistem I',
-    questions: 'Perguntas frequentes',
-    description: 'RC Sistem I: o sistema de gestão para pequenas e médias empresas. Vendas, estoque, financeiro e atendimento no navegador e no celular, na nuvem.',
-    offer: 'Planos mensais por usuário: peça uma demonstração e receba uma proposta para a sua equipe.',
-    features: {
-      title: 'Tudo o que a rotina da empresa pede',
-      text: 'Cada área conversa com as outras: a venda baixa o estoque, lança no financeiro e fica no histórico do cliente.',
-      sales: { title: 'Vendas', text: 'Orçamentos, pedidos e notas em poucos cliques, com o histórico de cada cliente.' },
-      stock: { title: 'Estoque', text: 'Entradas, saídas e inventário por depósito, com aviso quando um produto está acabando.' },
-      finance: { title: 'Financeiro', text: 'Contas a pagar e a receber, fluxo de caixa e conciliação bancária em um só lugar.' },
-      service: { title: 'Atendimento', text: 'Chamados e conversas com os clientes organizados por status, prazo e responsável.' },
-      mobile: { title: 'No navegador e no celular', text: 'Nada para instalar: a equipe vende e consulta de onde estiver.' },
-      cloud: { title: 'Na nuvem, com segurança', text: 'Dados guardados no Brasil, acesso por perfil de usuário e backup automático todos os dias.' },
-    },
-    screens: {
-      title: 'Veja como é por dentro',
-      text: 'Telas simples, pensadas para quem usa o sistema o dia inteiro.',
-      sales: 'A lista de vendas: busca, situação de cada pedido e o valor, com a venda nova a um clique.',
-      phone: 'No celular: as vendas do dia e os últimos pedidos, na palma da mão.',
-    },
-    steps: {
-      title: 'Como começar',
-      talk: { title: 'Converse com a gente', text: 'Mostramos o sistema em uma demonstração com a rotina da sua empresa.' },
-      import: { title: 'Traga as suas planilhas', text: 'Importamos produtos, clientes e saldos das planilhas que você já usa.' },
-      use: { title: 'Comece a usar', text: 'A equipe aprende em poucas horas e você paga por usuário, mês a mês.' },
-    },
-    proof: {
-      title: 'Quem usa, recomenda',
-      quote: 'Eu fechava o caixa em uma planilha que só eu entendia. Hoje a equipe vende pelo celular e eu vejo estoque e financeiro no mesmo painel.',
-      author: 'Mariana Alves,',
-      role: 'sócia da Casa Verde Utilidades',
-      backup: { value: 'Todo dia', label: 'backup automático dos seus dados' },
-      brazil: { value: 'No Brasil', label: 'onde os seus dados ficam guardados' },
-      plans: { value: 'Por usuário', label: 'planos mensais: você paga pela equipe que usa' },
-    },
-    closing: {
-      title: 'Veja o RC Sistem I com a rotina da sua empresa',
-      text: 'Conte como a sua empresa trabalha: mostramos o sistema em uma conversa rápida e preparamos uma proposta para a sua equipe.',
-      faq: 'Ainda com dúvidas?',
-      faqLink: 'Veja as perguntas frequentes sobre o RC Sistem I',
-    },
-  },
+
   whatsapp: {
     /** The chat button's name when the staff left its description empty. */
     label: 'Fale conosco pelo WhatsApp',

@@ -69,5 +69,9 @@ export const site: SiteInfo = {
     address: 'Av. Paulista, 1000 – São Paulo, SP',
     hours: 'Segunda a sexta, das 9h às 18h',
   },
+  social: [
+    { network: 'instagram', url: 'https://www.instagram.com/vitrine.example' },
+    { network: 'linkedin', url: 'https://www.linkedin.com/company/vitrine-example' },
+  ],
   whatsapp: null,
 };

@@ -1,4 +1,4 @@
-import type { SiteContact } from '@vitrine/contracts';
+import { SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 
 /** The company's public contact details (migration 006 writes the defaults; the settings screen edits them). */
@@ -12,6 +12,27 @@ export async function contact(db: Queryable): Promise<SiteContact> {
     address: value.address ?? '',
     hours: value.hours ?? '',
   };
+}
+
+/**
+ * The company's social profiles (the public footer's links): the stored ones with an https address, one per
+ * network, in SOCIAL_NETWORKS order. None until the settings set them (the demo seeds a few).
+ */
+export async function social(db: Queryable): Promise<SocialLink[]> {
+  const rows = await db.query<{ value: unknown }>("SELECT value FROM site_settings WHERE key = 'social'");
+  const stored = Array.isArray(rows[0]?.value) ? (rows[0].value as Partial<SocialLink>[]) : [];
+  return SOCIAL_NETWORKS.flatMap((network) => {
+    const url = stored.find((link) => link.network === network)?.url;
+    return typeof url === 'string' && /^https:\/\/[^\s]+$/.test(url) ? [{ network, url }] : [];
+  });
+}
+
+export async function saveSocial(db: Queryable, links: readonly SocialLink[]): Promise<void> {
+  await db.query(
+    `INSERT INTO site_settings (key, value) VALUES ('social', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [JSON.stringify(links)],
+  );
 }
 
 export interface WhatsappValue {

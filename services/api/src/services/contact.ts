@@ -26,9 +26,9 @@ export class ContactService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async siteInfo(): Promise<SiteInfo> {
-    const [contact, chat] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.whatsapp(this.deps.db)]);
+    const [contact, social, chat] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.social(this.deps.db), siteSettings.whatsapp(this.deps.db)]);
     const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
-    return { contact, whatsapp };
+    return { contact, social, whatsapp };
   }
 
   whatsappSettings(): Promise<siteSettings.WhatsappValue> {

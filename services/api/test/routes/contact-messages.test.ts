@@ -1,5 +1,7 @@
 import { AUDIENCE_SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
 import { notifyStaff } from '../../src/jobs/message-notify';
+import * as contentVersion from '../../src/repositories/content-version';
+import { saveSocial } from '../../src/repositories/site-settings';
 import { BACKENDS, PUBLIC_URL, setupApp, type Staff, type TestContext } from '../helpers';
 
 const VALID = {
@@ -47,6 +49,33 @@ describe.each(BACKENDS)('contact form and the staff inbox (%s)', (backend) => {
         phone: expect.any(String),
         address: expect.any(String),
         hours: expect.any(String),
+      });
+    });
+
+    it('answers no social links while none is set', async () => {
+      expect((await ctx.call('GET', '/api/public/site')).json().data.social).toEqual([]);
+    });
+
+    it('answers the social links with an https address, one per network, in the footer order', async () => {
+      const stored = [
+        { network: 'youtube', url: 'https://www.youtube.com/@empresa' },
+        { network: 'instagram', url: 'https://www.instagram.com/empresa' },
+        { network: 'facebook', url: 'javascript:alert(1)' },
+        { network: 'myspace', url: 'https://myspace.com/empresa' },
+        { network: 'instagram', url: 'https://www.instagram.com/outra' },
+      ];
+      await ctx.db.transaction(async (tx) => {
+        await saveSocial(tx, stored as never);
+        await contentVersion.bump(tx);
+      });
+      const res = await ctx.call('GET', '/api/public/site');
+      expect(res.json().data.social).toEqual([
+        { network: 'instagram', url: 'https://www.instagram.com/empresa' },
+        { network: 'youtube', url: 'https://www.youtube.com/@empresa' },
+      ]);
+      await ctx.db.transaction(async (tx) => {
+        await tx.query("DELETE FROM site_settings WHERE key = 'social'");
+        await contentVersion.bump(tx);
       });
     });
   });

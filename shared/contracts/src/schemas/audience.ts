@@ -10,6 +10,7 @@ import {
   LEAD_STATUSES,
   MESSAGE_FILTERS,
   NEWSLETTER_LIMITS,
+  SOCIAL_NETWORKS,
   NEWSLETTER_STATUSES,
   SUBSCRIPTION_STATES,
   UNSUBSCRIBE_REASONS,
@@ -61,8 +62,16 @@ export const WhatsappButtonSchema = Type.Object({
   color: Type.String(),
 });
 
+/** One of the company's profiles on a social network (an https address). */
+export const SocialLinkSchema = Type.Object({
+  network: Type.Enum([...SOCIAL_NETWORKS]),
+  url: Type.String({ format: 'uri', maxLength: 300 }),
+});
+
 export const SiteInfoSchema = Type.Object({
   contact: SiteContactSchema,
+  /** The company's social profiles (the footer's links), in SOCIAL_NETWORKS order; empty while none is set. */
+  social: Type.Array(SocialLinkSchema),
   /** The floating chat button, or null while it is not configured (issue 8). */
   whatsapp: Type.Union([WhatsappButtonSchema, Type.Null()]),
 });

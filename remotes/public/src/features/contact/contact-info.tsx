@@ -4,9 +4,7 @@ import { useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { useLoader } from '../../lib/loader';
 import { siteLoader } from '../../lib/site';
-
-/** `tel:` wants digits (and a leading +), not the spaces and dashes people write. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+import { telHref } from '../../lib/paths';
 
 function ContactDetails({ contact }: { contact: Partial<SiteContact> }) {
   const { t } = useTranslation('public');

@@ -10,7 +10,11 @@ import { serverRoute } from '../../lib/route';
 import { site } from '../../testing/fixtures';
 import { currentUrl, mockHttp, renderPage } from '../../testing/render';
 import { RcSistemPage } from './rc-sistem-page';
+import { keyParity } from '@vitrine/i18n';
+import { landing as enUS } from './locales/en-US';
+import { landing as ptBR } from './locales/pt-BR';
 import { rcSistemRoute } from './route';
+import { loadLandingTexts } from './texts';
 
 const route = serverRoute(rcSistemRoute, RcSistemPage);
 const PATH = '/rc-sistemI';
@@ -49,6 +53,12 @@ const tree = (data: RouteData) => {
 };
 
 describe('the RC Sistem I landing page', () => {
+  beforeAll(() => loadLandingTexts());
+
+  it('has its own texts, with the same keys and placeholders in pt-BR and en-US', () => {
+    expect(keyParity(ptBR, enUS)).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
+  });
+
   beforeEach(() => setLanguage('pt-BR'));
 
   it('renders the hero, the features, the screens, the steps and the calls to action from its texts, asking for nothing', async () => {

@@ -30,21 +30,21 @@ function Icon({ path }: { path: string }) {
  * opens the contact form with its subject filled in. Its content is its texts; it asks the API for nothing.
  */
 export function RcSistemPage() {
-  const { t } = useTranslation('public');
-  const demo = demoHref(t('landing.subject'));
+  const { t } = useTranslation('landing');
+  const demo = demoHref(t('subject'));
   return (
     <div className="vt-rc" data-testid="rc-sistem-page">
       <section className="vt-rc__hero" aria-labelledby="rc-title">
         <div className="vt-rc__hero-text">
-          <p className="vt-rc__eyebrow">{t('landing.eyebrow')}</p>
-          <h1 id="rc-title">{t('landing.title')}</h1>
-          <p className="vt-rc__lead">{t('landing.lead')}</p>
+          <p className="vt-rc__eyebrow">{t('eyebrow')}</p>
+          <h1 id="rc-title">{t('title')}</h1>
+          <p className="vt-rc__lead">{t('lead')}</p>
           <div className="vt-rc__actions">
             <Link className="vt-btn vt-btn--accent vt-btn--lg" to={demo}>
-              {t('landing.demo')}
+              {t('demo')}
             </Link>
             <Link className="vt-btn vt-btn--ghost vt-btn--lg" to={PRODUCT_FAQ}>
-              {t('landing.questions')}
+              {t('questions')}
             </Link>
           </div>
         </div>
@@ -54,76 +54,76 @@ export function RcSistemPage() {
       </section>
 
       <section className="vt-rc__band" aria-labelledby="rc-features">
-        <h2 id="rc-features">{t('landing.features.title')}</h2>
-        <p className="vt-rc__intro">{t('landing.features.text')}</p>
+        <h2 id="rc-features">{t('features.title')}</h2>
+        <p className="vt-rc__intro">{t('features.text')}</p>
         <ul className="vt-rc__features">
           {FEATURES.map((key) => (
             <li key={key}>
               <Icon path={ICONS[key]} />
-              <h3>{t(`landing.features.${key}.title`)}</h3>
-              <p>{t(`landing.features.${key}.text`)}</p>
+              <h3>{t(`features.${key}.title`)}</h3>
+              <p>{t(`features.${key}.text`)}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="vt-rc__band" aria-labelledby="rc-screens">
-        <h2 id="rc-screens">{t('landing.screens.title')}</h2>
-        <p className="vt-rc__intro">{t('landing.screens.text')}</p>
+        <h2 id="rc-screens">{t('screens.title')}</h2>
+        <p className="vt-rc__intro">{t('screens.text')}</p>
         <div className="vt-rc__screens">
           <figure>
             <SalesScreen />
-            <figcaption>{t('landing.screens.sales')}</figcaption>
+            <figcaption>{t('screens.sales')}</figcaption>
           </figure>
           <figure className="vt-rc__phone">
             <PhoneScreen />
-            <figcaption>{t('landing.screens.phone')}</figcaption>
+            <figcaption>{t('screens.phone')}</figcaption>
           </figure>
         </div>
       </section>
 
       <section className="vt-rc__band" aria-labelledby="rc-steps">
-        <h2 id="rc-steps">{t('landing.steps.title')}</h2>
+        <h2 id="rc-steps">{t('steps.title')}</h2>
         <ol className="vt-rc__steps">
           {STEPS.map((key) => (
             <li key={key}>
-              <h3>{t(`landing.steps.${key}.title`)}</h3>
-              <p>{t(`landing.steps.${key}.text`)}</p>
+              <h3>{t(`steps.${key}.title`)}</h3>
+              <p>{t(`steps.${key}.text`)}</p>
             </li>
           ))}
         </ol>
       </section>
 
       <section className="vt-rc__band vt-rc__proof" aria-labelledby="rc-proof">
-        <h2 id="rc-proof">{t('landing.proof.title')}</h2>
+        <h2 id="rc-proof">{t('proof.title')}</h2>
         <figure className="vt-rc__quote">
           <blockquote>
-            <p>{t('landing.proof.quote')}</p>
+            <p>{t('proof.quote')}</p>
           </blockquote>
           <figcaption>
-            <strong>{t('landing.proof.author')}</strong> {t('landing.proof.role')}
+            <strong>{t('proof.author')}</strong> {t('proof.role')}
           </figcaption>
         </figure>
         <dl className="vt-rc__facts">
           {FACTS.map((key) => (
             <div key={key}>
-              <dt>{t(`landing.proof.${key}.label`)}</dt>
-              <dd>{t(`landing.proof.${key}.value`)}</dd>
+              <dt>{t(`proof.${key}.label`)}</dt>
+              <dd>{t(`proof.${key}.value`)}</dd>
             </div>
           ))}
         </dl>
       </section>
 
       <section className="vt-rc__closing" aria-labelledby="rc-closing">
-        <h2 id="rc-closing">{t('landing.closing.title')}</h2>
-        <p>{t('landing.closing.text')}</p>
+        <h2 id="rc-closing">{t('closing.title')}</h2>
+        <p>{t('closing.text')}</p>
         <div className="vt-rc__actions">
           <Link className="vt-btn vt-btn--accent vt-btn--lg" to={demo}>
-            {t('landing.demo')}
+            {t('demo')}
           </Link>
         </div>
         <p className="vt-rc__faq">
-          {t('landing.closing.faq')} <Link to={PRODUCT_FAQ}>{t('landing.closing.faqLink')}</Link>
+          {t('closing.faq')} <Link to={PRODUCT_FAQ}>{t('closing.faqLink')}</Link>
         </p>
       </section>
     </div>

@@ -15,7 +15,7 @@ export const rcSistemRoute = definePage({
     const contact = read(siteLoader)?.contact;
     const email = contact?.email?.trim();
     const telephone = contact?.phone?.trim();
-    const description = describe(ctx.t('public:landing.description'));
+    const description = describe(ctx.t('landing:description'));
     return {
       title: titled(PRODUCT_NAME),
       description,
@@ -31,9 +31,9 @@ export const rcSistemRoute = definePage({
           url: absolute(ctx, PUBLIC_ROUTES['rc-sistemI']),
           inLanguage: ctx.lang,
           description,
-          featureList: FEATURES.map((key) => ctx.t(`public:landing.features.${key}.title`)),
+          featureList: FEATURES.map((key) => ctx.t(`landing:features.${key}.title`)),
           // Plans are quoted per team (monthly, per user): an offer described, with no price to state.
-          offers: { '@type': 'Offer', description: ctx.t('public:landing.offer'), url: absolute(ctx, demoHref(ctx.t('public:landing.subject'))) },
+          offers: { '@type': 'Offer', description: ctx.t('landing:offer'), url: absolute(ctx, demoHref(ctx.t('landing:subject'))) },
           publisher: {
             ...organization(ctx),
             ...(email || telephone ? { contactPoint: { '@type': 'ContactPoint', contactType: 'sales', ...(email ? { email } : {}), ...(telephone ? { telephone } : {}) } } : {}),

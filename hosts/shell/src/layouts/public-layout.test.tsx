@@ -1,0 +1,82 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { FooterProps, RemotePagesModule } from '@vitrine/contracts';
+import { i18n, loadTexts } from '@vitrine/core';
+
+let remote: RemotePagesModule | undefined;
+jest.mock('../federation/remotes', () => ({
+  loadedRemotePages: () => remote,
+  loadRemotePages: () => (remote ? Promise.resolve(remote) : Promise.reject(new Error('down'))),
+}));
+
+// Imported after the mock so the layout reads the fake public remote.
+import { PublicLayout } from './public-layout';
+
+const routeData = { status: 200, entries: { 'site:site': { ok: true, data: { phone: '+55 11 4000-1234' } } } };
+const RemoteFooter = ({ data }: FooterProps) => <p data-testid="remote-footer">{Object.keys(data.entries).join()}</p>;
+
+/** A remote page (its loader answers its route data) and a shell page (no route data), under the public layout. */
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', loader: () => ({ routeData }), element: <p>home</p> },
+          { path: '/login', element: <p>login</p> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+}
+
+const footer = () => screen.getByRole('contentinfo');
+
+beforeAll(async () => {
+  await loadTexts(['chrome']);
+  await i18n.changeLanguage('pt-BR');
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the public footer', () => {
+  it("draws the public remote's part at its top on the remote's pages, with the page's data", async () => {
+    remote = { pages: {}, footer: RemoteFooter };
+    renderAt('/');
+    expect(await screen.findByTestId('remote-footer')).toHaveTextContent('site:site');
+    expect(footer().firstElementChild).toBe(screen.getByTestId('remote-footer'));
+    expect(screen.getByRole('navigation', { name: 'Navegação do rodapé' })).toBeInTheDocument();
+  });
+
+  it("has no remote part on the shell's own pages (no route data), so the server and the browser agree", async () => {
+    remote = { pages: {}, footer: RemoteFooter };
+    renderAt('/login');
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-footer')).not.toBeInTheDocument();
+  });
+
+  it("keeps its own navigation when the remote's part throws, or the remote has none", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    remote = {
+      pages: {},
+      footer: () => {
+        throw new Error('broken footer');
+      },
+    };
+    const { unmount } = renderAt('/');
+    await waitFor(() => expect(screen.getByText('home')).toBeInTheDocument());
+    expect(screen.getByRole('navigation', { name: 'Navegação do rodapé' })).toBeInTheDocument();
+    unmount();
+
+    remote = { pages: {} };
+    renderAt('/');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(footer()).toHaveTextContent('Vitrine');
+  });
+});

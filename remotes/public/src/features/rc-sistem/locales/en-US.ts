@@ -1,0 +1,48 @@
+/** The RC Sistem I landing page's texts (en-US): its content is these texts (namespace 'landing'). */
+export const landing = {
+  eyebrow: 'RC Sistem I · management system',
+  title: "Your company's sales, stock and finance in one system",
+  lead: "RC Sistem I is Vitrine's management system for small and medium businesses: in the browser and on the phone, in the cloud, with your data kept in Brazil and backed up every day.",
+  demo: 'Book a demo',
+  subject: "I'd like to know RC Sistem I",
+  questions: 'Frequently asked questions',
+  description: 'RC Sistem I: the management system for small and medium businesses. Sales, stock, finance and customer service in the browser and on the phone, in the cloud.',
+  offer: 'Monthly plans per user: book a demo and get a proposal for your team.',
+  features: {
+    title: 'Everything your daily routine needs',
+    text: "Every area talks to the others: a sale updates the stock, goes into the finances and stays in the customer's history.",
+    sales: { title: 'Sales', text: "Quotes, orders and invoices in a few clicks, with each customer's history." },
+    stock: { title: 'Stock', text: 'Goods in, goods out and stocktaking per warehouse, with a warning when a product runs low.' },
+    finance: { title: 'Finance', text: 'Payables and receivables, cash flow and bank reconciliation in one place.' },
+    service: { title: 'Customer service', text: 'Tickets and customer conversations organised by status, deadline and owner.' },
+    mobile: { title: 'In the browser and on the phone', text: 'Nothing to install: your team sells and looks things up wherever they are.' },
+    cloud: { title: 'In the cloud, safely', text: 'Data kept in Brazil, access by user profile and automatic backups every day.' },
+  },
+  screens: {
+    title: 'See what it looks like inside',
+    text: 'Simple screens, designed for people who use the system all day long.',
+    sales: 'The sales list: search, the status of each order and its amount, with a new sale one click away.',
+    phone: "On the phone: the day's sales and the latest orders, in the palm of your hand.",
+  },
+  steps: {
+    title: 'How to start',
+    talk: { title: 'Talk to us', text: "We show you the system in a demo built around your company's routine." },
+    import: { title: 'Bring your spreadsheets', text: 'We import products, customers and balances from the spreadsheets you already use.' },
+    use: { title: 'Start using it', text: 'Your team learns it in a few hours and you pay per user, month by month.' },
+  },
+  proof: {
+    title: 'Our customers recommend it',
+    quote: 'I used to close the till in a spreadsheet only I understood. Now the team sells from their phones and I see stock and finance on the same dashboard.',
+    author: 'Mariana Alves,',
+    role: 'partner at Casa Verde Utilidades',
+    backup: { value: 'Every day', label: 'automatic backup of your data' },
+    brazil: { value: 'In Brazil', label: 'where your data is kept' },
+    plans: { value: 'Per user', label: 'monthly plans: you pay for the team that uses it' },
+  },
+  closing: {
+    title: "See RC Sistem I with your company's routine",
+    text: 'Tell us how your company works: we show you the system in a short call and prepare a proposal for your team.',
+    faq: 'Still have questions?',
+    faqLink: 'See the frequently asked questions about RC Sistem I',
+  },
+};
