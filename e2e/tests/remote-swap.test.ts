@@ -1,10 +1,10 @@
 // Scenario 8: a remote ships a new feature without a shell redeploy. A variant of the admin remote
-// adds a screen (route `users`, which the shell's route table knows and the current admin remote does
-// not export) that calls an endpoint the shell's build never calls, with text keys the shell never
-// had, in pt-BR and en-US; the same for the public remote, whose variant replaces its FAQ screen (route
-// `faq`) with one that asks something else and has texts of its own. Each is built from a copy of
-// the remote's source, swapped into the served folder under the running server (like a static-host
-// deploy), and works after a reload in both languages. The shell's files are never touched.
+// replaces its users screen (route `users`) with one that calls an endpoint the shell's build never
+// calls, with text keys the shell never had, in pt-BR and en-US; the same for the public remote,
+// whose variant replaces its FAQ screen (route `faq`) with one that asks something else and has
+// texts of its own. Each is built from a copy of the remote's source, swapped into the served folder
+// under the running server (like a static-host deploy), and works after a reload in both languages.
+// The shell's files are never touched.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -113,8 +113,8 @@ export function TeamPage() {
 };
 const addAdminTeam = (pages: string) =>
   pages.replace(
-    '} satisfies RemotePagesModule',
-    "  users: page(() => import('./features/team/team-page').then(async (m) => { await m.loadTeamTexts(); return m.TeamPage; })),\n} satisfies RemotePagesModule",
+    "users: page(() => import('./features/users/components/users-page').then((m) => m.UsersPage)),",
+    "users: page(() => import('./features/team/team-page').then(async (m) => { await m.loadTeamTexts(); return m.TeamPage; })),",
   );
 
 // ---- the public remote's new feature: an FAQ screen listing the blog's topics ----
@@ -207,9 +207,9 @@ test('8a. a new admin screen with a new request and new texts ships by rebuildin
     await signIn(page);
     await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     const before = await page.getByTestId('admin-build').innerText();
-    // Today's admin remote does not export `users`: the shell shows not-found there.
+    // Today's admin remote shows its own users screen there.
     await page.goto('/admin/users');
-    await page.getByTestId('not-found').waitFor();
+    await page.getByTestId('users-page').waitFor();
 
     await building;
     deploy(rebuilt.admin, served.admin);

@@ -37,5 +37,23 @@ export type UserType = (typeof USER_TYPES)[number];
 export const USER_STATUSES = ['active', 'inactive', 'blocked', 'first-access'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/**
+ * The accesses a new user of each type is proposed (the users screen checks them when a type is
+ * chosen; what is saved is what stays checked, and nobody grants an access they do not hold).
+ * This is the one place the defaults are written.
+ */
+export const USER_TYPE_DEFAULT_ACCESSES: Record<UserType, readonly Access[]> = {
+  admin: ACCESSES,
+  ceo: ACCESSES,
+  manager: ['dashboard', 'article_management', 'user_management'],
+  marketing_director: ['dashboard', 'article_management', 'site_editor', 'settings'],
+  operational: ['dashboard', 'article_management'],
+  internship: ['article_management'],
+};
+
+/** What the users list sorts by (POST /user/users-list `sort`, with `order`); newest first by default. */
+export const USER_SORTS = ['created_at', 'name', 'email'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
 export const GENDERS = ['female', 'male', 'other', 'unspecified'] as const;
 export type Gender = (typeof GENDERS)[number];

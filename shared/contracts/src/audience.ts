@@ -104,6 +104,10 @@ export const LEAD_EXPORT_COLUMNS = [
 export const SOCIAL_NETWORKS = ['instagram', 'linkedin', 'facebook', 'youtube', 'x', 'tiktok'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
+/** The company's public details as the settings screen edits them (site settings 'contact' and 'social'). */
+export const SITE_LIMITS = { name: 80, email: 254, phone: 30, address: 200, hours: 120, url: 300 } as const;
+export const SITE_SUCCESS_MESSAGE = 'Site settings saved';
+
 export const WHATSAPP_LIMITS = { description: 120, message: 500, phone: 30 } as const;
 /** International format once spaces, dashes, dots and parentheses are dropped: '+', country code, number. */
 export const WHATSAPP_PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$';
@@ -115,6 +119,9 @@ export const WHATSAPP_SUCCESS_MESSAGE = 'WhatsApp settings saved';
 
 export const FAQ_LIMITS = { product: 60, question: 200, answer: 4000 } as const;
 export const FAQ_SUCCESS_MESSAGES = { CREATED: 'FAQ entry created', UPDATED: 'FAQ entry updated', DELETED: 'FAQ entry deleted' } as const;
+
+/** An SEO entry's bounds (SeoCreateBody): its name, and its head markup and its body markup each. */
+export const SEO_LIMITS = { name: 120, markup: 20000 } as const;
 
 /** A phone as the WhatsApp setting keeps it: spaces, dashes, dots and parentheses dropped ('+55 (11) 91234-5678' → '+5511912345678'). */
 export function cleanWhatsappPhone(phone: string): string {

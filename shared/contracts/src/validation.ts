@@ -73,3 +73,14 @@ export function isValidUrl(value: string): boolean {
     return false;
   }
 }
+
+/** An absolute https address with a host and no spaces (a social profile's link on the public footer). */
+export function isHttpsUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}

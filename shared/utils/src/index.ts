@@ -34,3 +34,4 @@ export {
 } from './color';
 export { faqProductSlug, slugify } from './slugify';
 export { whatsappLink } from './whatsapp';
+export { formatTaxId, isValidCnpj, isValidCpf, isValidTaxId, normalizeTaxId, taxIdKind, type TaxIdKind } from './tax-id';

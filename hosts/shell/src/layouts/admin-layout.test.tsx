@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RemotePagesModule } from '@vitrine/contracts';
@@ -66,5 +66,42 @@ describe('the admin menu', () => {
     remote = { pages: { dashboard: Page, 'message-received': Page } };
     renderLayout();
     expect(menuItem('Mensagens recebidas')).toHaveTextContent(/^Mensagens recebidas$/);
+  });
+});
+
+describe('the admin menu on a phone', () => {
+  /** The phone query matches or not (antd's own queries never do). */
+  const setPhone = (phone: boolean) =>
+    jest.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: phone && query.includes('991.98px'),
+          media: query,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+
+  it('is a drawer opened from the header, not a column beside the page', async () => {
+    setPhone(true);
+    remote = { pages: { dashboard: Page, 'message-received': Page } };
+    renderLayout();
+    expect(screen.queryByTestId('admin-menu')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    act(() => button.click());
+    const menu = await screen.findByTestId('admin-menu');
+    expect(within(menu).getByRole('link', { name: 'Mensagens recebidas' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+  });
+
+  it('is a column on a wide screen', () => {
+    setPhone(false);
+    remote = { pages: { dashboard: Page } };
+    renderLayout();
+    expect(screen.getByTestId('admin-menu')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { App as AntApp, Avatar, Button, ConfigProvider, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { App as AntApp, Avatar, Button, ConfigProvider, Drawer, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, REMOTES, type AdminRouteName, type RemotePagesModule } from '@vitrine/contracts';
-import { Link, type Locale, Outlet, setLanguage, useAuth, useMatches, useNavigate, useTranslation } from '@vitrine/core';
+import { Link, type Locale, Outlet, setLanguage, useAuth, useLocation, useMatches, useNavigate, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import type { RouteHandle } from '../app/router';
@@ -11,10 +12,28 @@ import { loadedRemotePages, loadRemotePages } from '../federation/remotes';
 import { RemoteSlot } from '../federation/remote-slot';
 import './admin-layout.css';
 
-/** Routes that are pages of their own in the menu (compose opens from the articles list, seo sits in settings). */
+/** Routes that are pages of their own in the menu (compose opens from the articles list; seo is also a tab of settings). */
 const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
 
-/** The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may open. */
+/** Below antd's `lg` breakpoint the menu is a drawer opened from the header, not a column beside the page. */
+const PHONE_QUERY = '(max-width: 991.98px)';
+
+function subscribeToPhone(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener?.('change', onChange);
+  return () => query.removeEventListener?.('change', onChange);
+}
+
+/** Whether the screen is a phone's (or a narrow tablet's), read at once so the first render has the right chrome. */
+function usePhone(): boolean {
+  return useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
+}
+
+/**
+ * The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may
+ * open: a column on wide screens (collapsible), a drawer from the header's menu button on phones, closed
+ * again on every navigation, so no page loses width to it.
+ */
 export function AdminLayout() {
   const { t, i18n } = useTranslation('chrome');
   const user = useAuth((s) => s.authUser);
@@ -22,7 +41,11 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const matches = useMatches();
   const [collapsed, setCollapsed] = useState(false);
+  const phone = usePhone();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const current = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.name).find(Boolean);
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname, phone]);
 
   // Only the screens the deployed admin remote provides (a newer remote adds its entries by itself), with its badges.
   const [remote, setRemote] = useState<RemotePagesModule | undefined>(() => loadedRemotePages(REMOTES.admin));
@@ -64,22 +87,44 @@ export function AdminLayout() {
     <ConfigProvider locale={i18n.language === 'pt-BR' ? ptBR : enUS} theme={{ token: themeTokens, algorithm: antdTheme.defaultAlgorithm }}>
       <AntApp>
         <Layout className="vt-admin" hasSider>
-          <Layout.Sider
-            collapsible
-            collapsed={collapsed}
-            onCollapse={setCollapsed}
-            breakpoint="lg"
-            width={232}
-            className="vt-admin__sider"
-            theme="dark"
-          >
-            <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
-              <Logo variant="light" compact={collapsed} />
-            </Link>
-            <Menu theme="dark" mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
-          </Layout.Sider>
+          {phone ? (
+            <Drawer
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              placement="left"
+              size={280}
+              title={t('layout.menu')}
+              className="vt-admin__drawer"
+              styles={{ body: { padding: 0 } }}
+            >
+              <Menu mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
+            </Drawer>
+          ) : (
+            <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={232} className="vt-admin__sider" theme="dark">
+              <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
+                <Logo variant="light" compact={collapsed} />
+              </Link>
+              <Menu theme="dark" mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
+            </Layout.Sider>
+          )}
           <Layout>
             <Layout.Header className="vt-admin__header">
+              {phone && (
+                <>
+                  <Button
+                    type="text"
+                    icon={<MenuOutlined />}
+                    aria-label={t('layout.menu')}
+                    aria-expanded={drawerOpen}
+                    onClick={() => setDrawerOpen(true)}
+                    className="vt-admin__menu-button"
+                    data-testid="admin-menu-button"
+                  />
+                  <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__phone-brand" aria-label="Vitrine">
+                    <Logo compact />
+                  </Link>
+                </>
+              )}
               <span className="vt-admin__title">{current ? t(`menu.${current}`, { defaultValue: '' }) : ''}</span>
               <div className="vt-admin__actions">
                 <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />

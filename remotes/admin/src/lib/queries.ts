@@ -53,6 +53,14 @@ export const queryKeys = {
   faq: {
     entries: ['faq', 'entries'] as const,
   },
+  /** The SEO entries (seo): every change patches the list, then it refetches. */
+  seo: {
+    entries: ['seo', 'entries'] as const,
+  },
+  /** The signed-in user's own record (settings-profile): a save puts the saved record here and in the session. */
+  profile: {
+    user: (id: number) => ['profile', 'user', id] as const,
+  },
 };
 
 /** The HTTP status of a failed request, if the server answered. */

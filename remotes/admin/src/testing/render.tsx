@@ -53,3 +53,6 @@ export function renderPage(path: string, element: ReactElement, initialEntry: st
   );
   return { ...result, router };
 }
+
+/** Where the router is now (path and query). */
+export const currentUrl = (router: Router) => router.state.location.pathname + router.state.location.search;

@@ -1,4 +1,4 @@
-import { SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
+import { isHttpsUrl, SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 
 /** The company's public contact details (migration 006 writes the defaults; the settings screen edits them). */
@@ -14,6 +14,14 @@ export async function contact(db: Queryable): Promise<SiteContact> {
   };
 }
 
+export async function saveContact(db: Queryable, value: SiteContact): Promise<void> {
+  await db.query(
+    `INSERT INTO site_settings (key, value) VALUES ('contact', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [JSON.stringify(value)],
+  );
+}
+
 /**
  * The company's social profiles (the public footer's links): the stored ones with an https address, one per
  * network, in SOCIAL_NETWORKS order. None until the settings set them (the demo seeds a few).
@@ -23,7 +31,7 @@ export async function social(db: Queryable): Promise<SocialLink[]> {
   const stored = Array.isArray(rows[0]?.value) ? (rows[0].value as Partial<SocialLink>[]) : [];
   return SOCIAL_NETWORKS.flatMap((network) => {
     const url = stored.find((link) => link.network === network)?.url;
-    return typeof url === 'string' && /^https:\/\/[^\s]+$/.test(url) ? [{ network, url }] : [];
+    return typeof url === 'string' && isHttpsUrl(url) ? [{ network, url }] : [];
   });
 }
 

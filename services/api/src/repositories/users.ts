@@ -135,7 +135,16 @@ export interface ListFilter {
   search?: string | undefined;
   status?: string | undefined;
   type?: string | undefined;
+  sort: 'created_at' | 'name' | 'email';
+  order: 'asc' | 'desc';
 }
+
+/** The ORDER BY of each sort; the id breaks ties so paging never repeats or skips a row. */
+const ORDER_BY: Record<ListFilter['sort'], (dir: 'ASC' | 'DESC') => string> = {
+  created_at: (dir) => `u.created_at ${dir}, u.id ${dir}`,
+  name: (dir) => `lower(u.name) ${dir}, lower(u.last_name) ${dir}, u.id ${dir}`,
+  email: (dir) => `lower(u.email) ${dir}, u.id ${dir}`,
+};
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -161,7 +170,7 @@ export async function list(db: Queryable, filter: ListFilter): Promise<{ rows: U
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const totalRows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${clause}`, params);
   const rows = await db.query<UserRow>(
-    `${SELECT_USER} ${clause} ORDER BY u.created_at DESC, u.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    `${SELECT_USER} ${clause} ORDER BY ${ORDER_BY[filter.sort](filter.order === 'asc' ? 'ASC' : 'DESC')} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, filter.limit, (filter.page - 1) * filter.limit],
   );
   return { rows, total: totalRows[0]?.n ?? 0 };

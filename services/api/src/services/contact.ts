@@ -1,5 +1,5 @@
-import type { ContactMessageInput, SiteInfo } from '@vitrine/contracts';
-import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isWhatsappPhone, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
+import type { ContactMessageInput, SiteInfo, SiteSettings } from '@vitrine/contracts';
+import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isHttpsUrl, isValidEmail, isWhatsappPhone, SOCIAL_NETWORKS, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
 import { uniqueKey } from '../lib/security';
@@ -29,6 +29,44 @@ export class ContactService {
     const [contact, social, chat] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.social(this.deps.db), siteSettings.whatsapp(this.deps.db)]);
     const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
     return { contact, social, whatsapp };
+  }
+
+  /** The company's details as the settings screen edits them (route settings, tab "site"). */
+  async siteSettings(): Promise<SiteSettings> {
+    const [contact, social] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.social(this.deps.db)]);
+    return { contact, social };
+  }
+
+  /**
+   * Saves the company's contact details and social profiles: blank fields are left out on the site, an email
+   * must be one, a profile must be an https address (one per network, kept in the footer's order). Every
+   * public answer that shows them (pages, footer, contact page) is rebuilt at once (content version).
+   */
+  async saveSiteSettings(input: SiteSettings): Promise<SiteSettings> {
+    const contact = {
+      name: input.contact.name.trim(),
+      email: input.contact.email.trim(),
+      phone: input.contact.phone.trim(),
+      address: input.contact.address.trim(),
+      hours: input.contact.hours.trim(),
+    };
+    const errors: { property: string; message: Record<string, string> }[] = [];
+    if (contact.email && !isValidEmail(contact.email)) errors.push({ property: 'contact.email', message: { isEmail: 'Invalid email address' } });
+    const social = SOCIAL_NETWORKS.flatMap((network) => {
+      const given = input.social.filter((link) => link.network === network);
+      if (given.length > 1) errors.push({ property: `social.${network}`, message: { isUnique: `one ${network} profile at most` } });
+      const url = given[0]?.url.trim();
+      if (!url) return [];
+      if (!isHttpsUrl(url)) errors.push({ property: `social.${network}`, message: { isUrl: 'Use the profile address starting with https://' } });
+      return [{ network, url }];
+    });
+    if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
+    await this.deps.db.transaction(async (tx) => {
+      await siteSettings.saveContact(tx, contact);
+      await siteSettings.saveSocial(tx, social);
+      await contentVersion.bump(tx);
+    });
+    return { contact, social };
   }
 
   whatsappSettings(): Promise<siteSettings.WhatsappValue> {

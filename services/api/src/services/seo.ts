@@ -1,10 +1,17 @@
 import type { PublicSeo, SeoCreateInput, SeoEntry, SeoUpdateInput } from '@vitrine/contracts';
-import { NotFoundError } from '../errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import { uniqueKey } from '../lib/security';
 import * as contentVersion from '../repositories/content-version';
 import * as seo from '../repositories/seo';
 import type { ServiceDeps } from './context';
 import { toSeoEntry } from './presenters';
+
+/** The entry's name as stored: trimmed, and not blank (the schema only counts characters). */
+function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw new BadRequestError('VALIDATION_ERROR', [{ property: 'name', message: { isNotEmpty: 'name is required' } }]);
+  return trimmed;
+}
 
 export class SeoService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -19,9 +26,10 @@ export class SeoService {
 
   /** SEO markup is in every public page (and /seo/public-seo): a write bumps the content version. */
   async create(input: SeoCreateInput): Promise<SeoEntry> {
+    const name = cleanName(input.name);
     const row = await this.deps.db.transaction(async (tx) => {
       const inserted = await seo.insert(tx, uniqueKey(), {
-        name: input.name.trim(),
+        name,
         head_markup: input.head_markup,
         body_markup: input.body_markup,
         active: input.active ?? true,
@@ -33,10 +41,11 @@ export class SeoService {
   }
 
   async update(id: number, key: string, input: SeoUpdateInput): Promise<SeoEntry> {
+    const changes = input.name === undefined ? input : { ...input, name: cleanName(input.name) };
     const row = await this.deps.db.transaction(async (tx) => {
       const current = await seo.findByIdAndKey(tx, id, key);
       if (!current) throw new NotFoundError('NOT_FOUND');
-      const updated = await seo.update(tx, id, { ...input, ...(input.name !== undefined ? { name: input.name.trim() } : {}) });
+      const updated = await seo.update(tx, id, changes);
       await contentVersion.bump(tx);
       return updated;
     });

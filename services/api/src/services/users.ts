@@ -10,6 +10,7 @@ import type {
   UsersListInput,
   UserUpdateInput,
 } from '@vitrine/contracts';
+import { formatTaxId, isValidTaxId } from '@vitrine/utils';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { generatePassword, uniqueKey } from '../lib/security';
 import type { Queryable } from '../db';
@@ -29,6 +30,19 @@ export const USERS_ROUTE = 'users';
 
 function isDuplicateEmail(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/**
+ * A tax id as stored: a CPF or CNPJ whose check digits are right (@vitrine/utils, the rule the
+ * settings-profile form applies), in its usual mask; blank is none. Answers undefined when not given.
+ */
+function cleanTaxId(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!value.trim()) return null;
+  if (!isValidTaxId(value)) {
+    throw new BadRequestError('VALIDATION_ERROR', [{ property: 'tax_id', message: { isTaxId: 'tax_id must be a valid CPF or CNPJ' } }]);
+  }
+  return formatTaxId(value);
 }
 
 const INVALID_PHOTO = () =>
@@ -86,7 +100,9 @@ export class UsersService {
   async list(input: UsersListInput): Promise<ListPage<User>> {
     const limit = input.limit ?? 10;
     const page = input.page ?? 1;
-    const { rows, total } = await users.list(this.deps.db, { limit, page, search: input.search, status: input.status, type: input.type });
+    const sort = input.sort ?? 'created_at';
+    const order = input.order ?? (sort === 'created_at' ? 'desc' : 'asc');
+    const { rows, total } = await users.list(this.deps.db, { limit, page, search: input.search, status: input.status, type: input.type, sort, order });
     return { items: rows.map(toUser), total, page, limit };
   }
 
@@ -96,6 +112,7 @@ export class UsersService {
     }
     this.assertMayChange(principal, null, input);
     this.assertHoldsAccesses(principal, input.accesses);
+    const taxId = cleanTaxId(input.tax_id);
     const temporaryPassword = generatePassword();
     const passwordHash = await this.hasher.hash(temporaryPassword);
     const row = await this.deps.db
@@ -113,7 +130,7 @@ export class UsersService {
           status: 'first-access',
           gender: input.gender ?? 'unspecified',
           phone: input.phone ?? null,
-          tax_id: input.tax_id ?? null,
+          tax_id: taxId ?? null,
           biography: input.biography ?? null,
           photo: photo ?? null,
           created_by: principal.user.id,
@@ -137,6 +154,7 @@ export class UsersService {
   async update(principal: Principal, id: number, key: string, input: UserUpdateInput): Promise<User> {
     const manager = this.canManageUsers(principal);
     if (!manager && (input.accesses !== undefined || input.type !== undefined)) throw new ForbiddenError('ACCESS_DENIED');
+    const taxId = cleanTaxId(input.tax_id);
     const row = await this.deps.db
       .transaction(async (tx) => {
         const current = await users.findByIdAndKey(tx, id, key);
@@ -162,6 +180,7 @@ export class UsersService {
         await users.update(tx, id, {
           ...fields,
           ...(photo !== undefined ? { photo } : {}),
+          ...(taxId !== undefined ? { tax_id: taxId } : {}),
           ...(fields.name !== undefined ? { name: fields.name.trim() } : {}),
           ...(fields.last_name !== undefined ? { last_name: fields.last_name.trim() } : {}),
           ...(fields.position !== undefined ? { position: fields.position.trim() } : {}),

@@ -54,6 +54,39 @@ describe.each(BACKENDS)('seo (%s)', (backend) => {
     expect((await ctx.call('POST', '/api/seo/seo', { token: settings.token, body: entry })).statusCode).toBe(201);
   });
 
+  it('refuses a blank name, on create and on update (what is stored is trimmed)', async () => {
+    const before = await ctx.count('seo_entries');
+    const blank = await ctx.call('POST', '/api/seo/seo', { token: ctx.admin.token, body: { ...entry, name: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ property: 'name', message: { isNotEmpty: 'name is required' } }] });
+    expect(await ctx.count('seo_entries')).toBe(before);
+
+    const created = (await ctx.call('POST', '/api/seo/seo', { token: ctx.admin.token, body: { ...entry, name: '  Pixel  ' } })).json().data;
+    expect(created.name).toBe('Pixel');
+    const renamed = await ctx.call('PUT', `/api/seo/seo/${created.id}/${created.unique_key}`, { token: ctx.admin.token, body: { name: ' \t ', active: false } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toEqual([{ property: 'name', message: { isNotEmpty: 'name is required' } }]);
+    const list = (await ctx.call('GET', '/api/seo/seo', { token: ctx.admin.token })).json().data as { id: number; name: string; active: boolean }[];
+    expect(list.find((e) => e.id === created.id)).toMatchObject({ name: 'Pixel', active: true });
+  });
+
+  it('public-seo shows a write at once, though its answer is cached (the write bumps the content version)', async () => {
+    const read = async () => ((await ctx.call('GET', '/api/seo/public-seo')).json().data as { head_markup: string }[]).map((e) => e.head_markup);
+    await read();
+    const head = '<meta name="fresh" content="1">';
+    const created = (await ctx.call('POST', '/api/seo/seo', { token: ctx.admin.token, body: { ...entry, name: 'Fresca', head_markup: head } })).json().data;
+    expect(await read()).toContain(head);
+
+    const changed = '<meta name="fresh" content="2">';
+    await ctx.call('PUT', `/api/seo/seo/${created.id}/${created.unique_key}`, { token: ctx.admin.token, body: { head_markup: changed } });
+    const afterEdit = await read();
+    expect(afterEdit).toContain(changed);
+    expect(afterEdit).not.toContain(head);
+
+    await ctx.call('PUT', `/api/seo/seo/${created.id}/${created.unique_key}`, { token: ctx.admin.token, body: { active: false } });
+    expect(await read()).not.toContain(changed);
+  });
+
   it('bounds the markup size and rejects unknown fields', async () => {
     const before = await ctx.count('seo_entries');
     const big = await ctx.call('POST', '/api/seo/seo', { token: ctx.admin.token, body: { ...entry, head_markup: 'x'.repeat(20001) } });

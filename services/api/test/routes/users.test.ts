@@ -117,6 +117,56 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       expect(filtered.items.every((u: { status: string }) => u.status === 'blocked')).toBe(true);
     });
 
+    it('filters by type and status together, and sorts by name, email or creation in either order', async () => {
+      const list = async (body: Record<string, unknown>) => {
+        const res = await ctx.call('POST', '/api/user/users-list', { token: ctx.admin.token, body: { limit: 100, ...body } });
+        expect(res.statusCode).toBe(200);
+        return res.json().data as { items: { id: number; name: string; last_name: string; email: string; type: string; status: string }[]; total: number };
+      };
+      const tag = Math.random().toString(36).slice(2, 8);
+      const made: number[] = [];
+      // Names in mixed case, created in an order that is neither the names' nor the emails'.
+      for (const [name, local, type, status] of [
+        ['bruno', 'c', 'internship', 'active'],
+        ['Ana', 'b', 'internship', 'inactive'],
+        ['carla', 'a', 'ceo', 'active'],
+      ] as const) {
+        const created = await ctx.call('POST', '/api/user/user', {
+          token: ctx.admin.token,
+          body: newUser(ctx, { name, last_name: `Sort ${tag}`, email: `${local}.${tag}@vitrine.test`, type, accesses: [] }),
+        });
+        const id = created.json().data.user.id as number;
+        await ctx.db.query('UPDATE users SET status = $1 WHERE id = $2', [status, id]);
+        made.push(id);
+      }
+      const names = (page: Awaited<ReturnType<typeof list>>) => page.items.map((u) => u.name);
+
+      expect(names(await list({ search: tag }))).toEqual(['carla', 'Ana', 'bruno']);
+      expect(names(await list({ search: tag, sort: 'name' }))).toEqual(['Ana', 'bruno', 'carla']);
+      expect(names(await list({ search: tag, sort: 'name', order: 'desc' }))).toEqual(['carla', 'bruno', 'Ana']);
+      expect(names(await list({ search: tag, sort: 'email' }))).toEqual(['carla', 'Ana', 'bruno']);
+      expect(names(await list({ search: tag, sort: 'created_at', order: 'asc' }))).toEqual(['bruno', 'Ana', 'carla']);
+
+      const interns = await list({ search: tag, type: 'internship' });
+      expect(names(interns)).toEqual(['Ana', 'bruno']);
+      expect(interns.total).toBe(2);
+      const activeInterns = await list({ search: tag, type: 'internship', status: 'active' });
+      expect(activeInterns.items.map((u) => u.id)).toEqual([made[0]]);
+      expect(activeInterns.total).toBe(1);
+      const everyCeo = await list({ type: 'ceo' });
+      expect(everyCeo.items.length).toBeGreaterThan(0);
+      expect(everyCeo.items.every((u) => u.type === 'ceo')).toBe(true);
+
+      // Paging a sorted list neither repeats nor skips a row.
+      const all = await list({ sort: 'name' });
+      const paged = [...(await list({ sort: 'name', limit: 2, page: 1 })).items, ...(await list({ sort: 'name', limit: 2, page: 2 })).items];
+      expect(paged.map((u) => u.id)).toEqual(all.items.slice(0, 4).map((u) => u.id));
+
+      const wrong = await ctx.call('POST', '/api/user/users-list', { token: ctx.admin.token, body: { sort: 'password_hash', order: 'sideways' } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors.map((e: { property: string }) => e.property).sort()).toEqual(['order', 'sort']);
+    });
+
     it('is refused to a user without user_management (403)', async () => {
       const marketing = await ctx.staff(['site_editor', 'dashboard', 'settings']);
       const res = await ctx.call('POST', '/api/user/users-list', { token: marketing.token, body: {} });
@@ -148,7 +198,7 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
 
     it('anyone updates their own profile fields, but not their own type or accesses', async () => {
       const editor = await ctx.staff(['article_management']);
-      const own = await ctx.call('PUT', `/api/user/user/${editor.id}/${editor.unique_key}`, { token: editor.token, body: { biography: 'Escrevo sobre design.', tax_id: '123.456.789-00' } });
+      const own = await ctx.call('PUT', `/api/user/user/${editor.id}/${editor.unique_key}`, { token: editor.token, body: { biography: 'Escrevo sobre design.', tax_id: '123.456.789-09' } });
       expect(own.statusCode).toBe(200);
       expect(own.json().data.biography).toBe('Escrevo sobre design.');
       const escalate = await ctx.call('PUT', `/api/user/user/${editor.id}/${editor.unique_key}`, { token: editor.token, body: { accesses: ['user_management'] } });

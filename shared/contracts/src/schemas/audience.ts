@@ -10,6 +10,7 @@ import {
   LEAD_STATUSES,
   MESSAGE_FILTERS,
   NEWSLETTER_LIMITS,
+  SITE_LIMITS,
   SOCIAL_NETWORKS,
   NEWSLETTER_STATUSES,
   SUBSCRIPTION_STATES,
@@ -297,6 +298,31 @@ export const WhatsappSettingsSchema = Type.Object(
     phone: Type.String({ maxLength: WHATSAPP_LIMITS.phone }),
     message: Type.String({ maxLength: WHATSAPP_LIMITS.message }),
     color: Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * GET and PUT /settings/site (route settings, tab "site"): the company's contact details and social profiles,
+ * shown by the public footer, the contact page and its structured data. Every field may be blank (left out
+ * on the site); an email must be an email and a profile an https address (the service says which one not).
+ */
+export const SiteSettingsSchema = Type.Object(
+  {
+    contact: Type.Object(
+      {
+        name: Type.String({ maxLength: SITE_LIMITS.name }),
+        email: Type.String({ maxLength: SITE_LIMITS.email }),
+        phone: Type.String({ maxLength: SITE_LIMITS.phone }),
+        address: Type.String({ maxLength: SITE_LIMITS.address }),
+        hours: Type.String({ maxLength: SITE_LIMITS.hours }),
+      },
+      { additionalProperties: false },
+    ),
+    social: Type.Array(
+      Type.Object({ network: Type.Enum([...SOCIAL_NETWORKS]), url: Type.String({ maxLength: SITE_LIMITS.url }) }, { additionalProperties: false }),
+      { maxItems: SOCIAL_NETWORKS.length },
+    ),
   },
   { additionalProperties: false },
 );

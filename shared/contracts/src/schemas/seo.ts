@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
+import { SEO_LIMITS } from '../audience';
 import { Id, Timestamp, UniqueKey } from './common';
-
-export const SEO_MARKUP_MAX = 20000;
 
 export const SeoEntrySchema = Type.Object(
   {
@@ -19,12 +18,12 @@ export const SeoEntrySchema = Type.Object(
 
 export const PublicSeoSchema = Type.Object({ head_markup: Type.String(), body_markup: Type.String() });
 
-/** POST /seo/seo */
+/** POST /seo/seo: a name (not blank: the service says so on `name`), the raw markups, on by default. */
 export const SeoCreateBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    head_markup: Type.String({ maxLength: SEO_MARKUP_MAX }),
-    body_markup: Type.String({ maxLength: SEO_MARKUP_MAX }),
+    name: Type.String({ minLength: 1, maxLength: SEO_LIMITS.name }),
+    head_markup: Type.String({ maxLength: SEO_LIMITS.markup }),
+    body_markup: Type.String({ maxLength: SEO_LIMITS.markup }),
     active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

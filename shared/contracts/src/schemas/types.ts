@@ -65,6 +65,7 @@ export type ContactMessageInput = Static<typeof S.ContactMessageBody>;
 export type SiteContact = Static<typeof S.SiteContactSchema>;
 export type SiteInfo = Static<typeof S.SiteInfoSchema>;
 export type SocialLink = Static<typeof S.SocialLinkSchema>;
+export type SiteSettings = Static<typeof S.SiteSettingsSchema>;
 export type ReceivedMessage = Static<typeof S.ReceivedMessageSchema>;
 export type MessageReply = Static<typeof S.MessageReplySchema>;
 export type ReceivedMessageDetail = Static<typeof S.ReceivedMessageDetailSchema>;

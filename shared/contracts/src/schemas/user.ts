@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ACCESSES, GENDERS, USER_STATUSES, USER_TYPES } from '../access';
+import { ACCESSES, GENDERS, USER_SORTS, USER_STATUSES, USER_TYPES } from '../access';
 import { EMAIL_PATTERN, LIMITS } from '../validation';
 import { Id, Timestamp, UniqueKey } from './common';
 
@@ -98,7 +98,7 @@ export const UserCreatedSchema = Type.Object({
   temporary_password: Type.String(),
 });
 
-/** POST /user/users-list */
+/** POST /user/users-list: a page of users, searched, filtered by status and type, sorted. */
 export const UsersListBody = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
@@ -106,6 +106,10 @@ export const UsersListBody = Type.Object(
     search: Type.Optional(Type.String({ maxLength: LIMITS.search })),
     status: Type.Optional(UserStatusSchema),
     type: Type.Optional(UserTypeSchema),
+    /** created_at (the default), name (name then last name, ignoring case) or email (ignoring case). */
+    sort: Type.Optional(Type.Enum([...USER_SORTS], { default: 'created_at' })),
+    /** Without it, each sort's natural order: newest first for created_at, A to Z for name and email. */
+    order: Type.Optional(Type.Enum(['asc', 'desc'])),
   },
   { additionalProperties: false },
 );

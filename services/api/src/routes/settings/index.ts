@@ -1,13 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, WHATSAPP_SUCCESS_MESSAGE, WhatsappSettingsSchema } from '@vitrine/contracts/schemas';
+import { Envelope, SITE_SUCCESS_MESSAGE, SiteSettingsSchema, WHATSAPP_SUCCESS_MESSAGE, WhatsappSettingsSchema } from '@vitrine/contracts/schemas';
 import { BEARER, responses } from '../common';
 
 const tags = ['settings'];
 /** The chat button belongs to the settings-whatsapp screen (site_editor and settings both list it). */
 const whatsapp = { routes: ['settings-whatsapp'] } as const;
+/** The company's details belong to the settings screen (the settings access). */
+const site = { routes: ['settings'] } as const;
 
-/** Site settings edited in the back-office (issue 8: the WhatsApp chat button). */
+/** Site settings edited in the back-office: the company's details (issue 9) and the WhatsApp chat button (issue 8). */
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/settings/site',
+    { config: { policy: site }, schema: { tags, summary: "The company's contact details and social profiles", security: BEARER, response: responses({ 200: Envelope(SiteSettingsSchema) }, 401, 403) } },
+    async () => ({ data: await app.services.contact.siteSettings() }),
+  );
+
+  app.put(
+    '/settings/site',
+    {
+      config: { policy: site },
+      schema: {
+        tags,
+        summary:
+          "Save the company's contact details and social profiles (blank fields are left out on the site; an email must be one, a profile an https address); the public pages show them at once",
+        security: BEARER,
+        body: SiteSettingsSchema,
+        response: responses({ 200: Envelope(SiteSettingsSchema) }, 400, 401, 403),
+      },
+    },
+    async (request) => ({ data: await app.services.contact.saveSiteSettings(request.body), message: SITE_SUCCESS_MESSAGE }),
+  );
+
   app.get(
     '/settings/whatsapp',
     { config: { policy: whatsapp }, schema: { tags, summary: "The WhatsApp chat button's settings", security: BEARER, response: responses({ 200: Envelope(WhatsappSettingsSchema) }, 401, 403) } },

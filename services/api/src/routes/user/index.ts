@@ -88,7 +88,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: manageUsers },
       schema: {
         tags,
-        summary: 'Page through users (search, status, type)',
+        summary: 'Page through users (search, status, type; sorted by created_at, name or email)',
         security: BEARER,
         body: UsersListBody,
         response: responses({ 200: ListEnvelope(UserSchema) }, 401, 403),

@@ -40,6 +40,7 @@ export const chrome: Messages<typeof source> = {
   layout: {
     title: 'Back office',
     viewSite: 'View the site',
+    menu: 'Menu',
     collapseMenu: 'Collapse menu',
     expandMenu: 'Expand menu',
     signedInAs: 'Signed in as {{name}}',

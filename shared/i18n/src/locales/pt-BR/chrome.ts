@@ -38,6 +38,7 @@ export const chrome = {
   layout: {
     title: 'Administração',
     viewSite: 'Ver o site',
+    menu: 'Menu',
     collapseMenu: 'Recolher menu',
     expandMenu: 'Expandir menu',
     signedInAs: 'Conectado como {{name}}',

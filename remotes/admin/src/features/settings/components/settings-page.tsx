@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Tabs, Typography } from 'antd';
+import { useSearchParams, useTranslation } from '@vitrine/core';
+import { SeoPage } from '../../seo/components/seo-page';
+import { ProfilePage } from '../../settings-profile/components/profile-page';
+import { WhatsappPage } from '../../settings-whatsapp/components/whatsapp-page';
+import { SiteSettingsTab } from './site-form';
+import './settings-page.css';
+
+const TABS = ['site', 'profile', 'whatsapp', 'seo'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * settings (SPEC §2, issue 9): the site's settings in tabs — the company's details (contact, social
+ * profiles), then the screens settings-profile, settings-whatsapp and seo themselves, each with its own
+ * data and guard (the settings access opens all three). The open tab is in the URL (`?tab=`), so a link
+ * or a reload lands on it; a tab's screen is mounted only while open.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const active: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'site';
+  const content: Record<Tab, ReactNode> = {
+    site: <SiteSettingsTab />,
+    profile: <ProfilePage />,
+    whatsapp: <WhatsappPage />,
+    seo: <SeoPage />,
+  };
+  return (
+    <div className="vt-settings" data-testid="settings-page">
+      <Typography.Title level={3} className="vt-settings__heading">
+        {t('settings.title')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('settings.text')}</Typography.Paragraph>
+      <Tabs
+        activeKey={active}
+        onChange={(key) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (key === 'site') next.delete('tab');
+              else next.set('tab', key);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        destroyOnHidden
+        items={TABS.map((key) => ({ key, label: t(`settings.tabs.${key}`), children: content[key] }))}
+      />
+    </div>
+  );
+}
