@@ -4,6 +4,8 @@ export interface UserRow extends NewUser {
   id: number;
   created_at: Date;
   updated_at: Date;
+  /** When they last chose their own password; null while they never have (first access). */
+  password_chosen_at: Date | null;
   accesses: string[];
 }
 
@@ -65,8 +67,8 @@ export async function countUsers(db: Queryable): Promise<number> {
 
 export async function insert(db: Queryable, user: NewUser): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO users (unique_key, name, last_name, email, password_hash, position, type, status, gender, phone, tax_id, biography, photo, created_by, verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+    `INSERT INTO users (unique_key, name, last_name, email, password_hash, position, type, status, gender, phone, tax_id, biography, photo, created_by, verified_at, password_chosen_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, CASE WHEN $8 = 'first-access' THEN NULL ELSE now() END) RETURNING id`,
     [
       user.unique_key,
       user.name,
@@ -114,7 +116,7 @@ export async function setStatus(db: Queryable, id: number, status: string): Prom
 }
 
 export async function setPassword(db: Queryable, id: number, passwordHash: string, status?: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $1, status = COALESCE($2, status), updated_at = now() WHERE id = $3', [
+  await db.query('UPDATE users SET password_hash = $1, status = COALESCE($2, status), password_chosen_at = now(), updated_at = now() WHERE id = $3', [
     passwordHash,
     status ?? null,
     id,

@@ -205,7 +205,8 @@ export class UsersService {
       const current = await users.findByIdAndKey(tx, id, key);
       if (!current) throw new NotFoundError('USER_NOT_FOUND');
       this.assertMayChange(principal, current, {});
-      await users.setStatus(tx, id, status);
+      // Activating someone who never chose their password puts them back in first access (not straight in).
+      await users.setStatus(tx, id, status === 'active' && !current.password_chosen_at ? 'first-access' : status);
       if (status !== 'active') await sessions.revokeAllOfUser(tx, id);
       // Only active authors are public (their profile, the recent authors).
       await contentVersion.bump(tx);

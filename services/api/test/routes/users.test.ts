@@ -231,6 +231,19 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       expect(firstAccess.json().errors[0].message.isEnum).toBeDefined();
     });
 
+    it('puts someone who never chose a password back in first access when activated again, not straight in', async () => {
+      const created = await ctx.call('POST', '/api/user/user', { token: ctx.admin.token, body: newUser(ctx, { email: `never.chose.${Date.now()}@vitrine.test` }) });
+      const { id, unique_key } = created.json().data.user as { id: number; unique_key: string };
+      const status = (value: string) => ctx.call('PUT', `/api/user/user-change-status/${id}/${unique_key}`, { token: ctx.admin.token, body: { status: value } });
+      expect((await status('inactive')).json().data.status).toBe('inactive');
+      expect((await status('active')).json().data.status).toBe('first-access');
+      // Someone who has chosen theirs comes back active.
+      const staff = await ctx.staff(['dashboard']);
+      await ctx.call('PUT', `/api/user/user-change-status/${staff.id}/${staff.unique_key}`, { token: ctx.admin.token, body: { status: 'inactive' } });
+      const back = await ctx.call('PUT', `/api/user/user-change-status/${staff.id}/${staff.unique_key}`, { token: ctx.admin.token, body: { status: 'active' } });
+      expect(back.json().data.status).toBe('active');
+    });
+
     it('deletes another user, never oneself', async () => {
       const user = await ctx.staff(['dashboard']);
       const res = await ctx.call('DELETE', `/api/user/user/${user.id}/${user.unique_key}`, { token: ctx.admin.token });
