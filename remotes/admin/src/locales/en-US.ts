@@ -18,7 +18,6 @@ export const admin: Messages<typeof source> = {
   },
   dashboard: {
     shortcuts: 'Shortcuts',
-    build: 'Back-office build: {{id}}',
     greeting: 'Welcome, {{name}}!',
     greeting_female: 'Welcome, {{name}}!',
     greeting_male: 'Welcome, {{name}}!',

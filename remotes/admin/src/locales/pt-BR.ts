@@ -16,7 +16,6 @@ export const admin = {
   },
   dashboard: {
     shortcuts: 'Atalhos',
-    build: 'Versão do painel: {{id}}',
     greeting: 'Boas-vindas, {{name}}!',
     greeting_female: 'Bem-vinda, {{name}}!',
     greeting_male: 'Bem-vindo, {{name}}!',
