@@ -1,6 +1,6 @@
 import type { Queryable } from './db';
 import { uniqueKey } from './lib/security';
-import { saveSocial } from './repositories/site-settings';
+import * as siteSettings from './repositories/site-settings';
 
 /** Demo contact messages: who wrote, about what, how long ago (hours), and whether staff have read it. */
 const DEMO_MESSAGES = [
@@ -26,7 +26,7 @@ const DEMO_SOCIAL = [
 
 /** The demo's audience: an inbox with unread messages, their contact leads, a few subscribers and the social links (first start only). */
 export async function seedDemoAudience(db: Queryable): Promise<void> {
-  await saveSocial(db, DEMO_SOCIAL);
+  await siteSettings.save(db, 'social', [...DEMO_SOCIAL]);
   for (const m of DEMO_MESSAGES) {
     const at = new Date(Date.now() - m.hours * 3_600_000);
     const [lead] = await db.query<{ id: string }>(

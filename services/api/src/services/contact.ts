@@ -26,15 +26,14 @@ export class ContactService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async siteInfo(): Promise<SiteInfo> {
-    const [contact, social, chat] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.social(this.deps.db), siteSettings.whatsapp(this.deps.db)]);
+    const { contact, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['contact', 'social', 'whatsapp']);
     const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
     return { contact, social, whatsapp };
   }
 
   /** The company's details as the settings screen edits them (route settings, tab "site"). */
   async siteSettings(): Promise<SiteSettings> {
-    const [contact, social] = await Promise.all([siteSettings.contact(this.deps.db), siteSettings.social(this.deps.db)]);
-    return { contact, social };
+    return siteSettings.read(this.deps.db, ['contact', 'social']);
   }
 
   /**
@@ -62,15 +61,15 @@ export class ContactService {
     });
     if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
     await this.deps.db.transaction(async (tx) => {
-      await siteSettings.saveContact(tx, contact);
-      await siteSettings.saveSocial(tx, social);
+      await siteSettings.save(tx, 'contact', contact);
+      await siteSettings.save(tx, 'social', social);
       await contentVersion.bump(tx);
     });
     return { contact, social };
   }
 
-  whatsappSettings(): Promise<siteSettings.WhatsappValue> {
-    return siteSettings.whatsapp(this.deps.db);
+  async whatsappSettings(): Promise<siteSettings.WhatsappValue> {
+    return (await siteSettings.read(this.deps.db, ['whatsapp'])).whatsapp;
   }
 
   /**
@@ -90,7 +89,7 @@ export class ContactService {
     if (value.enabled && !value.message) errors.push({ property: 'message', message: { isNotEmpty: WHATSAPP_FIELD_MESSAGES.message } });
     if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
     await this.deps.db.transaction(async (tx) => {
-      await siteSettings.saveWhatsapp(tx, value);
+      await siteSettings.save(tx, 'whatsapp', value);
       await contentVersion.bump(tx);
     });
     return value;

@@ -116,7 +116,7 @@ export class DigestService {
     const settings = await digests.settings(db);
     const periodStart = (await digests.lastPeriodEnd(db)) ?? new Date(now.getTime() - 7 * 86_400_000);
     const articles = await digests.articlesBetween(db, periodStart, now, DIGEST_MAX_ARTICLES);
-    const contact = await siteSettings.contact(db);
+    const { contact } = await siteSettings.read(db, ['contact']);
     const weekKey = week ?? dueWeek(now, settings).week;
     const mail = digestMail({ name: contact.name || 'Vitrine', url: this.deps.config.publicUrl }, articles.map((a) => this.articleItem(a)), weekKey);
     return { ...mail, articles, periodStart, periodEnd: now, week: weekKey };

@@ -1,7 +1,7 @@
 import { AUDIENCE_SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
 import { notifyStaff } from '../../src/jobs/message-notify';
 import * as contentVersion from '../../src/repositories/content-version';
-import { saveSocial } from '../../src/repositories/site-settings';
+import * as siteSettings from '../../src/repositories/site-settings';
 import { BACKENDS, PUBLIC_URL, setupApp, type Staff, type TestContext } from '../helpers';
 
 const VALID = {
@@ -65,7 +65,7 @@ describe.each(BACKENDS)('contact form and the staff inbox (%s)', (backend) => {
         { network: 'instagram', url: 'https://www.instagram.com/outra' },
       ];
       await ctx.db.transaction(async (tx) => {
-        await saveSocial(tx, stored as never);
+        await siteSettings.save(tx, 'social', stored as never);
         await contentVersion.bump(tx);
       });
       // A write outside the services: the answer cache hears of the new version by its notification (PostgreSQL: LISTEN/NOTIFY, within a second).
