@@ -15,7 +15,7 @@ import { NotFoundPage } from '../pages/not-found';
 import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
 import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
-import { loadSeoOnce, seoPending } from './seo';
+import { leavesSeoMarkup, loadInNewDocument, loadSeoOnce, seoPending } from './seo';
 import { createBrowserRouter, redirect, type RouteObject } from '@vitrine/core';
 
 export interface RouteHandle {
@@ -55,9 +55,13 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
-    // The public SEO markup, once, on the first public page (never on admin or account pages). The language of a
-    // `?lang=` URL is picked when i18n starts and remembered by RootLayout on every navigation.
-    loader: ({ request }) => loadSeoOnce(new URL(request.url).pathname).then(() => null),
+    // The public SEO markup, once, on the first public page (never on admin or account pages); leaving the public
+    // pages for those loads a new document, so the markup's scripts stop there. The language of a `?lang=` URL is
+    // picked when i18n starts and remembered by RootLayout on every navigation.
+    loader: ({ request }) => {
+      const url = new URL(request.url);
+      return leavesSeoMarkup(url.pathname) ? loadInNewDocument(url) : loadSeoOnce(url.pathname).then(() => null);
+    },
     shouldRevalidate: ({ nextUrl }) => seoPending(nextUrl.pathname),
     HydrateFallback: () => <LogoLoader active />,
     children: [

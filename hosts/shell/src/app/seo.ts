@@ -47,7 +47,22 @@ export function markSeoApplied(): void {
   applied ??= Promise.resolve();
 }
 
-/** Should the root loader run again for this navigation (a public page while the markup is not loaded yet)? */
+/**
+ * Whether a navigation to `pathname` leaves the pages that carry the SEO markup for one that must not (sign-in,
+ * account pages, the admin): the markup, its scripts included, stays in the document once added, so the only
+ * way to be rid of it is a new document.
+ */
+export function leavesSeoMarkup(pathname: string): boolean {
+  return applied !== null && !isSeoPage(pathname);
+}
+
+/** Loads `url` as a new document; the navigation in this one never settles (the page stays until it unloads). */
+export function loadInNewDocument(url: URL): Promise<never> {
+  window.location.assign(url.pathname + url.search + url.hash);
+  return new Promise<never>(() => undefined);
+}
+
+/** Should the root loader run again for this navigation (the markup still to load, or to be left behind)? */
 export function seoPending(pathname: string): boolean {
-  return applied === null && isSeoPage(pathname);
+  return (applied === null && isSeoPage(pathname)) || leavesSeoMarkup(pathname);
 }

@@ -87,16 +87,14 @@ export function PublicLayout() {
   const actions = (
     <>
       <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
-      {/* Whole-document loads, not in-app navigations: the SEO entries' markup (scripts included) is added to
-          the public pages only, and must not go on running on the sign-in page or in the admin. */}
       {signedIn ? (
-        <a className="vt-btn vt-btn--primary" href={ADMIN_ROUTES.dashboard}>
+        <Link className="vt-btn vt-btn--primary" to={ADMIN_ROUTES.dashboard}>
           {t('nav.dashboard')}
-        </a>
+        </Link>
       ) : (
-        <a className="vt-btn vt-btn--ghost" href={PUBLIC_ROUTES.login}>
+        <Link className="vt-btn vt-btn--ghost" to={PUBLIC_ROUTES.login}>
           {t('nav.signIn')}
-        </a>
+        </Link>
       )}
     </>
   );
