@@ -20,3 +20,29 @@ export function serverFieldErrors<F extends string>(error: unknown, fields: read
       return { property, rule, text: rule ? message[rule] : undefined };
     });
 }
+
+/** The part of an antd form the server's field errors are put on. */
+interface ErrorsTarget {
+  setFields(fields: { name: never; errors: string[] }[]): void;
+  scrollToField(name: never, options?: { focus?: boolean }): void;
+}
+
+/**
+ * Puts the field errors of a failed save on the form's fields, each said by `say` (in the user's language), and
+ * brings the first into view. Answers false when the failure names none of `fields` (the caller says it another
+ * way). `nameOf` maps a dotted property (`contact.email`) to the form's field name.
+ */
+export function showFieldErrors<F extends string>(
+  form: ErrorsTarget,
+  error: unknown,
+  fields: readonly F[],
+  say: (field: ServerFieldError<F>) => string,
+  options: { nameOf?: (property: F) => string | string[]; focus?: boolean } = {},
+): boolean {
+  const found = serverFieldErrors(error, fields);
+  if (found.length === 0) return false;
+  const nameOf = options.nameOf ?? ((property: F) => property);
+  form.setFields(found.map((field) => ({ name: nameOf(field.property) as never, errors: [say(field)] })));
+  form.scrollToField(nameOf(found[0]!.property) as never, options.focus ? { focus: true } : undefined);
+  return true;
+}

@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Typography } from 'antd';
 import { GENDERS, LIMITS, type User } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { formatTaxId, isValidTaxId } from '@vitrine/utils';
-import { serverFieldErrors } from '../../../lib/field-errors';
+import { showFieldErrors, type ServerFieldError } from '../../../lib/field-errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useSaveOwnUser } from '../api/profile';
 import { PROFILE_FIELDS, profileChanges, profileValues, type ProfileValues } from '../profile';
@@ -61,17 +61,11 @@ export function ProfileForm({ user, onDirty }: ProfileFormProps) {
       form.setFieldsValue(profileValues(result));
       success(t('profile.saved'));
     } catch (error) {
-      const fields = serverFieldErrors(error, PROFILE_FIELDS);
-      if (fields.length === 0) fail(error);
-      else {
-        form.setFields(
-          fields.map(({ property, rule, text }) => {
-            const key = SERVER_TEXTS[`${property}.${rule}`];
-            return { name: property, errors: [key ? t(key) : (text ?? t('errors:VALIDATION_ERROR'))] };
-          }),
-        );
-        form.scrollToField(fields[0]!.property, { focus: true });
-      }
+      const say = ({ property, rule, text }: ServerFieldError<(typeof PROFILE_FIELDS)[number]>) => {
+        const key = SERVER_TEXTS[`${property}.${rule}`];
+        return key ? t(key) : (text ?? t('errors:VALIDATION_ERROR'));
+      };
+      if (!showFieldErrors(form, error, PROFILE_FIELDS, say, { focus: true })) fail(error);
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Switch, Typography } from 'antd';
 import { WHATSAPP_LIMITS, type WhatsappSettings } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { serverFieldErrors } from '../../../lib/field-errors';
+import { showFieldErrors, type ServerFieldError } from '../../../lib/field-errors';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useSaveWhatsappSettings, useWhatsappSettings } from '../api/whatsapp-settings';
@@ -118,17 +118,11 @@ function WhatsappForm({ saved }: { saved: WhatsappSettings }) {
       form.setFieldsValue(result);
       success(t('whatsapp.saved'));
     } catch (error) {
-      const fields = serverFieldErrors(error, FIELDS);
-      if (fields.length === 0) fail(error);
-      else {
-        form.setFields(
-          fields.map(({ property, rule, text }) => {
-            const key = SERVER_TEXTS[`${property}.${rule}`];
-            return { name: property, errors: [key ? t(key) : (text ?? t('errors:VALIDATION_ERROR'))] };
-          }),
-        );
-        form.scrollToField(fields[0]!.property);
-      }
+      const say = ({ property, rule, text }: ServerFieldError<(typeof FIELDS)[number]>) => {
+        const key = SERVER_TEXTS[`${property}.${rule}`];
+        return key ? t(key) : (text ?? t('errors:VALIDATION_ERROR'));
+      };
+      if (!showFieldErrors(form, error, FIELDS, say)) fail(error);
     } finally {
       setSaving(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Typography } from 'antd';
 import { isHttpsUrl, isValidEmail, SITE_LIMITS, SOCIAL_NETWORKS, type SiteSettings } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { serverFieldErrors } from '../../../lib/field-errors';
+import { showFieldErrors, type ServerFieldError } from '../../../lib/field-errors';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useSaveSiteSettings, useSiteSettings } from '../api/site-settings';
@@ -59,17 +59,9 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
       form.setFieldsValue(toFormValues(result));
       success(t('settings.site.saved'));
     } catch (error) {
-      const fields = serverFieldErrors(error, SERVER_FIELDS);
-      if (fields.length === 0) fail(error);
-      else {
-        form.setFields(
-          fields.map(({ property, rule }) => ({
-            name: property.split('.') as ['contact', 'email'],
-            errors: [t(property === 'contact.email' ? 'settings.site.errors.email' : rule === 'isUnique' ? 'settings.site.errors.unique' : 'settings.site.errors.url')],
-          })),
-        );
-        form.scrollToField(fields[0]!.property.split('.') as ['contact', 'email']);
-      }
+      const say = ({ property, rule }: ServerFieldError<(typeof SERVER_FIELDS)[number]>) =>
+        t(property === 'contact.email' ? 'settings.site.errors.email' : rule === 'isUnique' ? 'settings.site.errors.unique' : 'settings.site.errors.url');
+      if (!showFieldErrors(form, error, SERVER_FIELDS, say, { nameOf: (property) => property.split('.') })) fail(error);
     } finally {
       setSaving(false);
     }
