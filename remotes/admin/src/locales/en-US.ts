@@ -892,7 +892,7 @@ export const admin: Messages<typeof source> = {
       where: 'Added to:',
       never: 'Never added to:',
       neverList: '{{list}}; nor the admin area, nor the page-not-found page.',
-      once: 'The code is added once per visit, on the first public page opened, and stays in the page: a script that has started keeps running while the visitor moves around the site in the same tab, even if they go on to the sign-in page.',
+      once: 'The code is added once per visit, on the first public page opened, and keeps running while the visitor moves between public pages; going to the sign-in page or the admin loads a new page without it.',
       names: {
         home: 'home',
         blog: 'blog',

@@ -890,7 +890,7 @@ export const admin = {
       where: 'Inserido em:',
       never: 'Nunca inserido em:',
       neverList: '{{list}}; nem na área administrativa, nem na página de endereço não encontrado.',
-      once: 'O código entra uma vez por visita, na primeira página pública aberta, e fica na página: um script que começou a rodar continua rodando enquanto o visitante navega pelo site na mesma aba, mesmo que ele siga para a página de entrar.',
+      once: 'O código entra uma vez por visita, na primeira página pública aberta, e continua rodando enquanto o visitante navega pelas páginas públicas; ao ir para a página de entrar ou para a área administrativa, uma nova página é carregada, sem ele.',
       names: {
         home: 'início',
         blog: 'blog',
