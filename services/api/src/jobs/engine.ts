@@ -104,6 +104,13 @@ export interface JobEngine {
   send(queue: string, data: object, options?: SendOptions, tx?: Queryable): Promise<string | null>;
   /** Wakes this process's worker of the queue (after a send inside a transaction has committed). */
   notify(queue: string): void;
+  /** Whether a job of the queue whose data contains `data` waits to run (queued, or failed and due to retry). */
+  waiting(queue: string, data: object): Promise<boolean>;
+  /**
+   * A job sent every time this process's engine starts with workers on (after its workers and schedules):
+   * work that must not wait for the next scheduled tick after a restart.
+   */
+  atStart(queue: string, data?: object): void;
   /**
    * Runs every job that is due now in this process, queue by queue, until none is left; returns how many ran.
    * `ignoreDelays` also runs retries whose backoff has not elapsed. For tests and one-off scripts.
@@ -171,6 +178,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   const queues = new Map<string, Defined>();
   const schedules = new Map<string, { cron: string; data: object | undefined }>();
+  const startJobs = new Map<string, object>();
   let started = false;
 
   function toRun<T>(job: PgBoss.JobWithMetadata<T>): JobRun<T> {
@@ -243,6 +251,12 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       await boss.start();
       for (const [name, def] of queues) await declare(name, def);
       for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
+      if (options.workers) {
+        for (const [name, data] of startJobs) {
+          await boss.send(name, data);
+          notify(name);
+        }
+      }
       started = true;
     } catch (err) {
       const failed = boss;
@@ -288,6 +302,18 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       return id;
     },
     notify,
+    async waiting(queue, data) {
+      if (!started) await start();
+      // pg-boss 10 keeps every queue's jobs in one partitioned table; 'created' and 'retry' have not run (yet again).
+      const rows = await options.db.query<{ waiting: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM ${options.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND data @> $2::jsonb) AS waiting`,
+        [queue, JSON.stringify(data)],
+      );
+      return rows[0]?.waiting === true;
+    },
+    atStart(queue, data = {}) {
+      startJobs.set(queue, data);
+    },
     async drain({ ignoreDelays = false } = {}) {
       let ran = 0;
       for (;;) {

@@ -8,12 +8,11 @@ import { PURGE_CRON, PURGE_QUEUE, PURGE_QUEUE_OPTIONS, purgeExpired } from './pu
 
 const DIGEST_TICK_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 120, pollingIntervalSeconds: 30 };
 /**
- * A send run lasts `runSeconds` (a minute); one still going after five times that had its worker die, and is
- * retried elsewhere (its claims are taken back once stale).
+ * A send run lasts a minute (DigestTuning.runSeconds); one still active after five is failed and retried. The
+ * options are the cluster's, whatever one process's tuning: resuming after a dead process does not wait for this
+ * expiry (DigestService.resumeStalled).
  */
-function digestSendOptions(runSeconds: number): QueueOptions {
-  return { retryLimit: 20, retryDelaySeconds: Math.max(1, Math.round(runSeconds / 2)), retryBackoff: true, expireInSeconds: runSeconds * 5, pollingIntervalSeconds: 5 };
-}
+const DIGEST_SEND_OPTIONS: QueueOptions = { retryLimit: 20, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300, pollingIntervalSeconds: 5 };
 
 export { createJobEngine, type JobEngine, type EngineTuning } from './engine';
 
@@ -31,10 +30,12 @@ export async function registerJobs(
   });
   await jobs.schedule(PURGE_QUEUE, PURGE_CRON);
   // The digest: a tick every five minutes takes the week once its send time has come; send runs go on
-  // until every delivery is final, each run handing over to the next (docs/decisions/newsletter-digest.md).
+  // until every delivery is final, each run handing over to the next (docs/decisions/audience.md, "The weekly digest").
   await jobs.define(DIGEST_TICK_QUEUE, DIGEST_TICK_OPTIONS, () => deps.digest.tick());
   await jobs.schedule(DIGEST_TICK_QUEUE, DIGEST_TICK_CRON);
-  await jobs.define<{ sendId: number }>(DIGEST_SEND_QUEUE, digestSendOptions(deps.digest.tuning.runSeconds), async (job) => {
+  // A process that starts ticks at once: a send its predecessor left half done goes on without waiting for the cron.
+  jobs.atStart(DIGEST_TICK_QUEUE);
+  await jobs.define<{ sendId: number }>(DIGEST_SEND_QUEUE, DIGEST_SEND_OPTIONS, async (job) => {
     const run = await deps.digest.sendRun(job.data.sendId);
     if (!run.done) await jobs.send(DIGEST_SEND_QUEUE, { sendId: job.data.sendId }, { startAfterSeconds: run.nextInSeconds ?? 0 });
     return run;

@@ -100,6 +100,21 @@ export async function findSend(db: Queryable, id: number): Promise<SendRow | und
   return rows[0];
 }
 
+/** A send run is alive: recorded at its start and at every batch (see stalledSends). */
+export async function markRunning(db: Queryable, sendId: number): Promise<void> {
+  await db.query('UPDATE digest_sends SET run_at = now() WHERE id = $1', [sendId]);
+}
+
+/** Sends still 'sending' with no run seen for `olderThanSeconds` (never run: counted from when the week was taken). */
+export async function stalledSends(db: Queryable, olderThanSeconds: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT id::int AS id FROM digest_sends
+     WHERE status = 'sending' AND COALESCE(run_at, created_at) < now() - make_interval(secs => $1) ORDER BY id`,
+    [olderThanSeconds],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Claims left by a worker that died (still 'sending' long after): back in the queue. */
 export async function releaseStale(db: Queryable, sendId: number, olderThanSeconds: number): Promise<number> {
   const rows = await db.query(

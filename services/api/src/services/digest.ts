@@ -6,7 +6,7 @@ import * as siteSettings from '../repositories/site-settings';
 import type { ServiceDeps } from './context';
 
 /**
- * The weekly digest (issue 8; docs/decisions/newsletter-digest.md). A scheduler tick takes the week once
+ * The weekly digest (issue 8; docs/decisions/audience.md, "The weekly digest"). A scheduler tick takes the week once
  * (unique week key), freezes the composed mail and queues one delivery per confirmed subscriber in the same
  * transaction; send runs claim due deliveries (SKIP LOCKED), send them at the configured rate and record
  * each outcome, so a restart, a second replica or a crash resumes with exactly those not yet sent.
@@ -129,6 +129,7 @@ export class DigestService {
   async tick(now = new Date()): Promise<TickResult> {
     const { db, jobs } = this.deps;
     const settings = await digests.settings(db);
+    await this.resumeStalled();
     const { week, due } = dueWeek(now, settings);
     if (!due) return { week, outcome: 'not-due' };
     if (await digests.weekTaken(db, week)) return { week, outcome: 'taken' };
@@ -157,6 +158,24 @@ export class DigestService {
     return result;
   }
 
+  /**
+   * Sends a dead process left behind: still 'sending', no run seen for as long as a claim takes to go stale, and
+   * no run waiting in the queue (the process died while running it, and its job is only retried once it expires).
+   * Queues a run for each, once per stale period across replicas; claims keep every delivery to one copy even when
+   * the dead run's job comes back too. The tick calls it, and every worker process ticks when it starts.
+   */
+  async resumeStalled(): Promise<number[]> {
+    const { db, jobs } = this.deps;
+    const resumed: number[] = [];
+    for (const sendId of await digests.stalledSends(db, this.tuning.staleClaimSeconds)) {
+      if (await jobs.waiting(DIGEST_SEND_QUEUE, { sendId })) continue;
+      const id = await jobs.send(DIGEST_SEND_QUEUE, { sendId }, { singletonKey: `resume-${sendId}`, singletonSeconds: this.tuning.staleClaimSeconds });
+      if (id) resumed.push(sendId);
+    }
+    if (resumed.length) this.deps.log.warn({ digest: { resumed } }, 'newsletter digest: sends left by a stopped process resumed');
+    return resumed;
+  }
+
   /** One recipient's copy: their unsubscribe page in the text and the RFC 8058 one-click headers. */
   private personalise(send: digests.SendRow, delivery: digests.ClaimedDelivery): MailMessage {
     const base = this.deps.config.publicUrl;
@@ -181,6 +200,7 @@ export class DigestService {
     const { db, mailer } = this.deps;
     const send = await digests.findSend(db, sendId);
     if (!send || send.status !== 'sending') return { sent: 0, failed: 0, retrying: 0, done: true };
+    await digests.markRunning(db, sendId);
     await digests.releaseStale(db, sendId, this.tuning.staleClaimSeconds);
     const host = new URL(this.deps.config.publicUrl).hostname || 'vitrine.local';
     const stopAt = Date.now() + this.tuning.runSeconds * 1000;
@@ -192,6 +212,7 @@ export class DigestService {
       const windowStart = Date.now();
       const batch = await digests.claim(db, sendId, rate);
       if (!batch.length) break;
+      await digests.markRunning(db, sendId);
       for (const delivery of batch) {
         try {
           // The same Message-ID for every attempt of this delivery: a copy resent after a crash reads as the same mail.

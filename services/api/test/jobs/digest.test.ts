@@ -1,4 +1,5 @@
 import * as digests from '../../src/repositories/digests';
+import { DIGEST_SEND_QUEUE } from '../../src/services/digest';
 import { createArticle, createCategory, imageId } from '../content-helpers';
 import { BACKENDS, PUBLIC_URL, setupApp, testConfig, type TestContext } from '../helpers';
 import { startTestSmtp, type TestSmtp } from '../smtp-server';
@@ -10,7 +11,7 @@ function header(raw: string, name: string): string | undefined {
   return unfolded.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
 }
 
-/** The weekly digest on the job engine against a real SMTP server (issue 8; docs/decisions/newsletter-digest.md). */
+/** The weekly digest on the job engine against a real SMTP server (issue 8; docs/decisions/audience.md). */
 describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
   let ctx: TestContext;
   let smtp: TestSmtp;
@@ -129,6 +130,36 @@ describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
       const [row] = await ctx.db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM digest_deliveries WHERE send_id = $1', [later]);
       expect(row).toEqual({ status: 'sent', attempts: 2 });
       expect(smtp.mails.filter((m) => m.to.includes('tarde@leitores.com.br'))).toHaveLength(1);
+    });
+
+    it('a send left by a process that died mid-run goes on at the next tick: once, nobody twice, nobody skipped', async () => {
+      smtp.mode = 'accept';
+      await ctx.app.jobs.drain({ ignoreDelays: true });
+      smtp.mails.length = 0;
+      const sendId = await freshWeek(['morto@leitores.com.br', 'vivo@leitores.com.br']);
+      // The dying process took the week's job and claimed one delivery, then stopped (its job stays active until it expires).
+      const [job] = await ctx.app.jobs.boss.fetch(DIGEST_SEND_QUEUE);
+      expect(job).toBeDefined();
+      await digests.markRunning(ctx.db, sendId);
+      expect(await digests.claim(ctx.db, sendId, 1)).toHaveLength(1);
+      // While its run could still be alive, nothing is queued again.
+      expect(await ctx.app.services.digest.resumeStalled()).toEqual([]);
+
+      // Silent for longer than a claim takes to go stale: the tick queues one run, and only one.
+      const stale = ctx.app.services.digest.tuning.staleClaimSeconds + 1;
+      await ctx.db.query('UPDATE digest_sends SET run_at = run_at - make_interval(secs => $2) WHERE id = $1', [sendId, stale]);
+      await ctx.db.query('UPDATE digest_deliveries SET claimed_at = claimed_at - make_interval(secs => $2) WHERE send_id = $1', [sendId, stale]);
+      await ctx.app.services.digest.tick();
+      expect(await ctx.app.jobs.waiting(DIGEST_SEND_QUEUE, { sendId })).toBe(true);
+      expect(await ctx.app.services.digest.resumeStalled()).toEqual([]);
+
+      await ctx.app.jobs.drain();
+      expect(smtp.mails.flatMap((m) => m.to).sort()).toEqual(['morto@leitores.com.br', 'vivo@leitores.com.br']);
+      expect((await digests.listSends(ctx.db, 1))[0]).toMatchObject({ id: sendId, status: 'done', sent: 2, queued: 0 });
+      // The dead run's job, failed over once it expires, finds the week done.
+      await ctx.app.jobs.boss.fail(DIGEST_SEND_QUEUE, (job as { id: string }).id);
+      await ctx.app.jobs.drain({ ignoreDelays: true });
+      expect(smtp.mails).toHaveLength(2);
     });
 
     it('holds the configured rate: no more than that many mails start in any second', async () => {
