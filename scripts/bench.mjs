@@ -31,6 +31,9 @@
 //   audience    on each database: scripts/bench-audience.mjs, the leads list with each filter at BENCH_LEADS
 //               (100 000) leads (p50 / p95), their CSV export streamed (time, peak RSS), and the weekly digest
 //               to BENCH_SUBSCRIBERS (10 000) subscribers through a local SMTP server (mails/s, peak RSS).
+//   dashboard   on each database: scripts/bench-dashboard.mjs, the day's rollups, then GET /api/reports/dashboard
+//               for the presets (7, 30, 90 days) and two custom ranges (p50 / p95) at BENCH_ARTICLES articles,
+//               BENCH_READS (1 000 000) reads and BENCH_LEADS leads.
 //
 // Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
 // BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
@@ -62,7 +65,7 @@ const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
 const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
 const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
 
-const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits', 'audience'];
+const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits', 'audience', 'dashboard'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
 const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
@@ -375,11 +378,31 @@ async function audienceBench() {
   }
 }
 
+/** scripts/bench-dashboard.mjs on one database. */
+const runDashboard = (env) => runJsonScript('scripts/bench-dashboard.mjs', [], env);
+
+function printDashboard(d) {
+  console.log(`\ndashboard on ${d.db}: ${d.articles} articles, ${d.reads} reads in ${d.readRows} article-days, ${d.leads} leads (seeded in ${(d.seedMs / 1000).toFixed(1)} s); the day's rollups ${d.rollupMs} ms; GET /api/reports/dashboard in ms:`);
+  table(d.dashboard);
+}
+
+async function dashboardBench() {
+  results.dashboard = [];
+  for (const db of databases) {
+    const out = await attempt(`dashboard on ${db.label}`, () => (db.label === 'postgres' ? withSchema((url) => runDashboard({ DATABASE_URL: url })) : runDashboard({})));
+    if (out) {
+      results.dashboard.push(out);
+      printDashboard(out);
+    }
+  }
+}
+
 console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (parts.has('start')) await attempt('start', startBench);
 await demoBench();
 if (parts.has('content') || parts.has('memory') || parts.has('limits')) await contentBench();
 if (parts.has('audience')) await audienceBench();
+if (parts.has('dashboard')) await dashboardBench();
 
 // The recap: every table once more, one after the other.
 console.log(`\n==== recap (${elapsed()}) ====`);
@@ -400,6 +423,7 @@ for (const c of results.content ?? []) {
   if (c.limits) printLimitTable(c.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
 }
 for (const a of results.audience ?? []) printAudience(a);
+for (const d of results.dashboard ?? []) printDashboard(d);
 if (results.content?.some((c) => c.content)) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); 4xx/5xx/errors should be 0');
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (results.failures) {

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
 import { TextDecoder, TextEncoder } from 'node:util';
 
@@ -26,3 +27,11 @@ window.scrollTo = () => undefined;
 
 const nodeGlobals = runInThisContext('({ Request, Response, Headers, AbortController, AbortSignal })') as Record<string, unknown>;
 Object.assign(globalThis, nodeGlobals, { TextEncoder, TextDecoder });
+
+// What webpack's DefinePlugin writes into the bundles (configs/webpack/create-config.js).
+(globalThis as { __BUILD_ID__?: string }).__BUILD_ID__ = 'test-build';
+
+// findBy… and waitFor wait up to 5 s instead of 1 s: on a loaded 2-core CI machine (two jest workers, API suites
+// compiling replicas) a form's validation can take longer than a second to show, and a wait that passes early
+// costs nothing.
+configure({ asyncUtilTimeout: 5000 });

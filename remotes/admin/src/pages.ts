@@ -12,7 +12,7 @@ const page = (load: () => Promise<ComponentType>) =>
 
 /** The admin remote's surface: one lazy page (its own chunk) per admin route name. */
 export const pages = {
-  dashboard: page(() => import('./features/dashboard/dashboard-page').then((m) => m.DashboardPage)),
+  dashboard: page(() => import('./features/dashboard/components/dashboard-page').then((m) => m.DashboardPage)),
   users: page(() => import('./features/users/components/users-page').then((m) => m.UsersPage)),
   'list-of-articles': page(() => import('./features/list-of-articles/components/articles-page').then((m) => m.ArticlesPage)),
   compose: page(() => import('./features/compose/components/compose-page').then((m) => m.ComposePage)),

@@ -38,6 +38,7 @@ import newsletterRoutes from './routes/newsletter';
 import leadRoutes from './routes/lead';
 import settingsRoutes from './routes/settings';
 import faqRoutes from './routes/faq';
+import reportRoutes from './routes/reports';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(leadRoutes);
       await api.register(settingsRoutes);
       await api.register(faqRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

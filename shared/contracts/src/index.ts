@@ -6,3 +6,4 @@ export * from './federation';
 export * from './locale';
 export type * from './schemas/types';
 export * from './audience';
+export * from './reports';

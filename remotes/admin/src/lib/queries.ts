@@ -53,6 +53,10 @@ export const queryKeys = {
   faq: {
     entries: ['faq', 'entries'] as const,
   },
+  /** The dashboard's reports, per range of days. */
+  reports: {
+    dashboard: (range: { from: string; to: string }) => ['reports', 'dashboard', range] as const,
+  },
   /** The SEO entries (seo): every change patches the list, then it refetches. */
   seo: {
     entries: ['seo', 'entries'] as const,

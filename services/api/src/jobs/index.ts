@@ -5,6 +5,12 @@ import type { JobEngine, QueueOptions } from './engine';
 import { MESSAGE_NOTIFY_OPTIONS, MESSAGE_NOTIFY_QUEUE, notifyStaff, type MessageNotifyJob } from './message-notify';
 import { DIGEST_SEND_QUEUE, DIGEST_TICK_CRON, DIGEST_TICK_QUEUE, type DigestService } from '../services/digest';
 import { PURGE_CRON, PURGE_QUEUE, PURGE_QUEUE_OPTIONS, purgeExpired } from './purge';
+import type { ReportsService } from '../services/reports';
+
+/** The dashboard's rollups for the new UTC day, made at 00:05 so that the day's first visit does not wait for them. */
+const DASHBOARD_ROLLUP_QUEUE = 'dashboard-rollup';
+const DASHBOARD_ROLLUP_CRON = '5 0 * * *';
+const DASHBOARD_ROLLUP_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600, pollingIntervalSeconds: 60 };
 
 const DIGEST_TICK_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 120, pollingIntervalSeconds: 30 };
 /**
@@ -16,10 +22,10 @@ const DIGEST_SEND_OPTIONS: QueueOptions = { retryLimit: 20, retryDelaySeconds: 3
 
 export { createJobEngine, type JobEngine, type EngineTuning } from './engine';
 
-/** The app's queues and schedules: mail delivery, staff notifications of new messages, the weekly digest and the hourly purge. */
+/** The app's queues and schedules: mail delivery, staff notifications of new messages, the weekly digest, the hourly purge and the dashboard's nightly rollups. */
 export async function registerJobs(
   jobs: JobEngine,
-  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; publicUrl: string; digest: DigestService },
+  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; publicUrl: string; digest: DigestService; reports: ReportsService },
 ): Promise<void> {
   await jobs.define<MailJob>(MAIL_QUEUE, MAIL_QUEUE_OPTIONS, (job) => deps.mailer.deliver(job));
   await jobs.define<MessageNotifyJob>(MESSAGE_NOTIFY_QUEUE, MESSAGE_NOTIFY_OPTIONS, (job) => notifyStaff(deps, job.data));
@@ -40,4 +46,6 @@ export async function registerJobs(
     if (!run.done) await jobs.send(DIGEST_SEND_QUEUE, { sendId: job.data.sendId }, { startAfterSeconds: run.nextInSeconds ?? 0 });
     return run;
   });
+  await jobs.define(DASHBOARD_ROLLUP_QUEUE, DASHBOARD_ROLLUP_OPTIONS, () => deps.reports.rollUp());
+  await jobs.schedule(DASHBOARD_ROLLUP_QUEUE, DASHBOARD_ROLLUP_CRON);
 }

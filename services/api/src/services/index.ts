@@ -9,6 +9,7 @@ import { LeadsService } from './leads';
 import { FaqService } from './faq';
 import { DigestService, type DigestTuning } from './digest';
 import { PublicContentService } from './public-content';
+import { ReportsService } from './reports';
 import type { ServiceDeps } from './context';
 import { PasswordHasher } from './passwords';
 import { SeoService } from './seo';
@@ -28,6 +29,7 @@ export interface Services {
   digest: DigestService;
   leads: LeadsService;
   faq: FaqService;
+  reports: ReportsService;
 }
 
 export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
@@ -46,5 +48,6 @@ export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<Dig
     digest: new DigestService(deps, tuning.digest),
     leads: new LeadsService(deps),
     faq: new FaqService(deps),
+    reports: new ReportsService(deps),
   };
 }

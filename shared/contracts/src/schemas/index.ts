@@ -7,3 +7,4 @@ export * from './system';
 export * from './content';
 export * from './mail';
 export * from './audience';
+export * from './reports';

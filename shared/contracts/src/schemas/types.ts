@@ -88,3 +88,5 @@ export type FaqEntry = Static<typeof S.FaqEntrySchema>;
 export type FaqPage = Static<typeof S.FaqPageSchema>;
 export type FaqCreateInput = Static<typeof S.FaqCreateBody>;
 export type FaqUpdateInput = Static<typeof S.FaqUpdateBody>;
+export type DashboardReport = Static<typeof S.DashboardReportSchema>;
+export type DashboardQueryInput = Static<typeof S.DashboardQuery>;

@@ -1,0 +1,107 @@
+import { DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, DASHBOARD_TOP_ARTICLES, type DashboardPeriod, type DashboardReport } from '@vitrine/contracts';
+import { BadRequestError } from '../errors';
+import * as reports from '../repositories/reports';
+import type { ServiceDeps } from './context';
+
+const DAY_MS = 86_400_000;
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** How many authors the dashboard lists. */
+const AUTHORS_LISTED = 12;
+
+/**
+ * The dashboard's reports (route dashboard, issue 9; docs/decisions/dashboard.md): a period of UTC days and the one
+ * of the same length before it, from daily rollups of the closed days plus today's rows, never from events.
+ */
+export class ReportsService {
+  /** The day this process last saw the rollups made for (skips asking the database on every request). */
+  private rolledUp: string | undefined;
+
+  constructor(private readonly deps: ServiceDeps) {}
+
+  /**
+   * The daily rollups (closed days, the preset periods' per-article reads) for `today`: made by the first request
+   * or the nightly job of a new UTC day, once across replicas.
+   */
+  async rollUp(today: string = dayOf(Date.now())): Promise<void> {
+    if (this.rolledUp === today) return;
+    if ((await reports.rolledUpFor(this.deps.db)) !== today && (await reports.rollUp(this.deps.db, today))) {
+      this.deps.log.info({ dashboard: { rolledUpFor: today } }, 'dashboard rollups made');
+    }
+    this.rolledUp = today;
+  }
+
+  async dashboard(from: string, to: string): Promise<DashboardReport> {
+    const first = Date.parse(`${from}T00:00:00Z`);
+    const last = Date.parse(`${to}T00:00:00Z`);
+    if (last < first) throw new BadRequestError('VALIDATION_ERROR', [{ property: 'to', message: { isAfterFrom: 'to must not be before from' } }]);
+    const length = Math.round((last - first) / DAY_MS) + 1;
+    if (length > DASHBOARD_MAX_DAYS) {
+      throw new BadRequestError('VALIDATION_ERROR', [{ property: 'to', message: { maxDays: `the period spans at most ${DASHBOARD_MAX_DAYS} days` } }]);
+    }
+    const span: reports.Span = {
+      prevStart: new Date(first - length * DAY_MS),
+      start: new Date(first),
+      end: new Date(last + DAY_MS),
+      prevDay: dayOf(first - length * DAY_MS),
+      firstDay: from,
+      lastDay: to,
+    };
+    const { db } = this.deps;
+    const today = dayOf(Date.now());
+    await this.rollUp(today);
+    // A preset period ends today: its articles' reads come from the rolled-up windows; any other range from the per-day rows.
+    const preset = to === today && (DASHBOARD_PERIODS as readonly number[]).includes(length) ? (length as DashboardPeriod) : undefined;
+    const yesterday = dayOf(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
+    const [closed, live, standing, top, readPublished, authors] = await Promise.all([
+      span.prevDay <= yesterday ? reports.closedDays(db, span.prevDay, to < yesterday ? to : yesterday) : Promise.resolve([]),
+      span.prevDay <= today && today <= to ? reports.liveDay(db, today) : Promise.resolve(undefined),
+      reports.standing(db, span),
+      preset ? reports.presetTopArticles(db, today, preset, DASHBOARD_TOP_ARTICLES) : reports.topArticles(db, span, DASHBOARD_TOP_ARTICLES),
+      preset ? reports.presetReadPublished(db, today, preset, span.end) : reports.readPublished(db, span),
+      reports.authors(db, span, AUTHORS_LISTED),
+    ]);
+    const daily = await reports.dailyReadsOf(
+      db,
+      span,
+      top.map((a) => a.id),
+    );
+
+    const figures = new Map<string, reports.DayFigures>(closed.map((d) => [d.day, d]));
+    if (live) figures.set(live.day, live);
+    const periodDays = Array.from({ length }, (_, i) => dayOf(first + i * DAY_MS));
+    /** A figure summed over the period, and over the period before. */
+    const compared = (key: 'reads' | 'created' | 'leads' | 'subscribers') => {
+      let current = 0;
+      let previous = 0;
+      for (const [day, row] of figures) {
+        if (day >= from && day <= to) current += row[key];
+        else if (day < from) previous += row[key];
+      }
+      return { current, previous };
+    };
+    const readsOf = new Map<string, number>();
+    for (const row of daily) readsOf.set(`${row.article_id}:${row.day}`, row.reads);
+
+    return {
+      from,
+      to,
+      totals: {
+        reads: compared('reads'),
+        created: compared('created'),
+        unread: Math.max(0, standing.published - readPublished),
+        published: standing.published,
+        publishers: { current: standing.publishers, previous: standing.previous_publishers },
+        categories: { active: standing.active_categories, in_use: standing.categories_in_use },
+        leads: compared('leads'),
+        subscribers: compared('subscribers'),
+      },
+      days: periodDays.map((day) => {
+        const row = figures.get(day);
+        return { day, reads: row?.reads ?? 0, created: row?.created ?? 0, leads: row?.leads ?? 0, subscribers: row?.subscribers ?? 0 };
+      }),
+      top_articles: top.map((a) => ({ ...a, daily: periodDays.map((day) => readsOf.get(`${a.id}:${day}`) ?? 0) })),
+      authors,
+    };
+  }
+}
