@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_ROUTES, ADMIN_ROUTES, type Access, type DashboardReport, type User } from '@vitrine/contracts';
 import { authStore } from '@vitrine/core';
-import { mockHttp, ok, type HttpCall } from '../../../testing/mock-http';
+import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { currentUrl, renderPage } from '../../../testing/render';
 import { todayUtc } from '../dashboard-view';
 import { DashboardPage } from './dashboard-page';
@@ -65,7 +65,9 @@ function report(range: { from: string; to: string }, overrides: Partial<Dashboar
 }
 
 const PATH = ADMIN_ROUTES.dashboard;
-const open = (entry = PATH) => renderPage(PATH, <DashboardPage />, entry);
+const open = (entry: string = PATH) => renderPage(PATH, <DashboardPage />, entry);
+/** Only the reports are asked for; anything else is a test's mistake. */
+const notFound: HttpReply = { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
 const reportCalls = (calls: HttpCall[]) => calls.filter((c) => c.url === '/reports/dashboard');
 
 describe('the dashboard', () => {
@@ -78,7 +80,7 @@ describe('the dashboard', () => {
   });
 
   it('greets by gender and shows the last 30 days against the 30 before', async () => {
-    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : undefined));
+    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     open();
     expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Bem-vinda, Ana!');
     const reads = await screen.findByTestId('stat-reads');
@@ -108,7 +110,7 @@ describe('the dashboard', () => {
   });
 
   it('keeps the period in the URL: a preset, then a range from a shared link', async () => {
-    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : undefined));
+    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     const user = userEvent.setup();
     const { router } = open();
     await screen.findByTestId('stat-reads');
@@ -121,7 +123,7 @@ describe('the dashboard', () => {
   });
 
   it('opens a custom range from the URL', async () => {
-    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : undefined));
+    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     open(`${PATH}?from=2026-10-01&to=2026-10-10`);
     await screen.findByTestId('stat-reads');
     expect(reportCalls(http.calls)[0]?.params).toEqual({ from: '2026-10-01', to: '2026-10-10' });
@@ -138,7 +140,7 @@ describe('the dashboard', () => {
               authors: [],
             }),
           )
-        : undefined,
+        : notFound,
     );
     open();
     await screen.findByTestId('stat-reads');
@@ -150,7 +152,7 @@ describe('the dashboard', () => {
   it('offers to try again when the reports cannot be loaded', async () => {
     let fail = true;
     mockHttp((call) => {
-      if (call.url !== '/reports/dashboard') return undefined;
+      if (call.url !== '/reports/dashboard') return notFound;
       if (fail) return { status: 503, data: { error: true, statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: 'Database unavailable' } };
       return ok(report(call.params as { from: string; to: string }));
     });
