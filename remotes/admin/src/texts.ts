@@ -11,6 +11,9 @@ export function loadAdminTexts(): Promise<void> {
   registerTexts(ADMIN_NS, {
     'pt-BR': () => import('./locales/pt-BR').then((m) => m.admin),
     'en-US': () => import('./locales/en-US').then((m) => m.admin),
+    'es-ES': () => import('./locales/es-ES').then((m) => m.admin),
+    'fr-FR': () => import('./locales/fr-FR').then((m) => m.admin),
+    'ht-HT': () => import('./locales/ht-HT').then((m) => m.admin),
   });
   return loadTexts([ADMIN_NS, 'errors']);
 }

@@ -6,11 +6,20 @@ export const PUBLIC_NS = 'public';
 
 /**
  * Registers the public texts with the shared i18n instance. pt-BR (the first page's language) is part
- * of this module, so a visitor's first page needs no extra request for it; en-US is a chunk fetched
- * when that language is in use.
+ * of this module, so a visitor's first page needs no extra request for it; each other language is a
+ * chunk fetched when it is in use.
  */
 export function registerPublicTexts(): void {
-  registerTexts(PUBLIC_NS, { 'en-US': () => import('./locales/en-US').then((m) => m.publicSite) }, { 'pt-BR': publicSite });
+  registerTexts(
+    PUBLIC_NS,
+    {
+      'en-US': () => import('./locales/en-US').then((m) => m.publicSite),
+      'es-ES': () => import('./locales/es-ES').then((m) => m.publicSite),
+      'fr-FR': () => import('./locales/fr-FR').then((m) => m.publicSite),
+      'ht-HT': () => import('./locales/ht-HT').then((m) => m.publicSite),
+    },
+    { 'pt-BR': publicSite },
+  );
 }
 
 /** Registers and fetches the public texts in the current language (nothing to fetch in pt-BR). */

@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n, type Module, type Resource } from 'i18next';
-import { BUNDLED } from './locales/load';
+import { BUNDLED, withPluralFallbacks } from './locales/load';
 import { DEFAULT_LOCALE, FALLBACK_LNG, LOCALE_CODES, type Locale } from './locale';
 import { DEFAULT_NAMESPACE, NAMESPACES } from './namespaces';
 
@@ -20,7 +20,7 @@ export function createI18n(
   for (const plugin of plugins) instance.use(plugin);
   void instance.init({
     lng,
-    resources,
+    resources: withPluralFallbacks(resources),
     supportedLngs: [...LOCALE_CODES],
     fallbackLng: FALLBACK_LNG,
     load: 'currentOnly',

@@ -41,32 +41,29 @@ function valueAt(locale: keyof typeof resources, key: string): string {
 
 describe('locale resources', () => {
   const pt = keysOf('pt-BR');
-  const en = keysOf('en-US');
 
-  it('has every pt-BR key in en-US and every en-US key in pt-BR', () => {
-    expect(pt.filter((key) => !en.includes(key))).toEqual([]);
-    expect(en.filter((key) => !pt.includes(key))).toEqual([]);
-    expect(keyParity(resources['pt-BR'], resources['en-US'])).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
+  it.each(['en-US', 'es-ES', 'fr-FR', 'ht-HT'] as const)('has every pt-BR key in %s and nothing else, with the same placeholders and no empty text', (locale) => {
+    const other = keysOf(locale);
+    expect(pt.filter((key) => !other.includes(key))).toEqual([]);
+    expect(other.filter((key) => !pt.includes(key))).toEqual([]);
+    expect(keyParity(resources['pt-BR'], resources[locale])).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
   });
 
-  it("bundles the shell's namespaces for pt-BR and en-US (the remotes hold their own)", () => {
-    expect(Object.keys(resources['pt-BR']).sort()).toEqual([...NAMESPACES].sort());
-    expect(Object.keys(resources['en-US']).sort()).toEqual([...NAMESPACES].sort());
+  it("bundles the shell's namespaces in every locale (the remotes hold their own)", () => {
+    for (const locale of LOCALE_CODES) expect(Object.keys(resources[locale]).sort()).toEqual([...NAMESPACES].sort());
   });
 
-  it('uses the same {{placeholders}} in pt-BR and en-US', () => {
-    const mismatched = pt.filter((key) => placeholders(valueAt('pt-BR', key)).join() !== placeholders(valueAt('en-US', key)).join());
-    expect(mismatched).toEqual([]);
+  it('uses the same {{placeholders}} in every locale', () => {
+    for (const locale of LOCALE_CODES) {
+      const mismatched = pt.filter((key) => placeholders(valueAt('pt-BR', key)).join() !== placeholders(valueAt(locale, key)).join());
+      expect(mismatched).toEqual([]);
+    }
   });
 
   it('has no empty texts', () => {
     for (const locale of LOCALE_CODES) {
       expect(keysOf(locale).filter((key) => valueAt(locale, key).trim() === '')).toEqual([]);
     }
-  });
-
-  it.each(['es-ES', 'fr-FR', 'ht-HT'] as const)('%s holds exactly the action success/failed texts', (locale) => {
-    expect(keysOf(locale).sort()).toEqual(['common:notifications.failed', 'common:notifications.success']);
   });
 
   it('translates every API error code', () => {
@@ -114,17 +111,25 @@ describe('createI18n', () => {
     expect(i18n.t('common:remote.loadFailedTitle')).toBe('This part of the site could not be loaded');
   });
 
-  it('falls back from es/fr/ht to en-US, keeping their own action texts', () => {
+  it('speaks Spanish, French and Haitian Creole everywhere, down to the error codes', () => {
     const es = full('es-ES');
     expect(es.t('common:notifications.success')).toBe('Acción realizada con éxito.');
-    expect(es.t('common:actions.cancel')).toBe('Cancel');
-    expect(es.t('auth:login.title')).toBe('Sign in');
+    expect(es.t('common:actions.cancel')).toBe('Cancelar');
+    expect(es.t('errors:ACCOUNT_INACTIVE')).not.toBe(full('en-US').t('errors:ACCOUNT_INACTIVE'));
     const fr = full('fr-FR');
     expect(fr.t('common:notifications.failed')).toBe("L'action n'a pas pu être effectuée.");
-    expect(fr.t('common:notFound.title')).toBe('Oops! Page not found');
+    expect(fr.t('common:notFound.title')).not.toBe('Oops! Page not found');
     const ht = full('ht-HT');
     expect(ht.t('common:notifications.success')).toBe('Aksyon an fèt avèk siksè.');
-    expect(ht.t('errors:INVALID_CODE')).toBe('Invalid code.');
+    expect(ht.t('errors:INVALID_CODE')).not.toBe('Invalid code.');
+  });
+
+  it('reads a million as a plural in every language (plural rules call it "many")', async () => {
+    const i18n = createI18n('pt-BR', [], {});
+    registerTexts(i18n, 'counts', { 'pt-BR': async () => ({ reads_one: '{{count}} leitura', reads_other: '{{count}} leituras' }) });
+    await ensureResources(i18n, 'pt-BR', ['counts']);
+    expect(i18n.t('counts:reads', { count: 1_000_000 })).toBe('1000000 leituras');
+    expect(i18n.t('counts:reads', { count: 1 })).toBe('1 leitura');
   });
 
   it('changes language and makes independent instances', async () => {
@@ -208,7 +213,8 @@ describe('lazy loading', () => {
     await ensureResources(i18n, 'es-ES');
     await i18n.changeLanguage('es-ES');
     expect(i18n.t('common:notifications.success')).toBe('Acción realizada con éxito.');
-    expect(i18n.t('chrome:nav.home')).toBe('Home');
+    expect(i18n.t('chrome:nav.home')).toBe(resources['es-ES'].chrome.nav.home);
+    expect(i18n.hasResourceBundle('es-ES', 'auth')).toBe(true);
     expect(i18n.hasResourceBundle('en-US', 'auth')).toBe(true);
   });
 });

@@ -18,4 +18,4 @@ export { keyParity, keysOf, type KeyParity, type TextTree } from './parity';
 /** Every locale's texts, for tests: `import { resources } from '@vitrine/i18n/all'` (never in app code, it defeats the lazy loading). */
 export type { VitrineResources } from './locales';
 export { tk, type TranslationKey } from './keys';
-export type { Messages, NotificationMessages } from './types';
+export type { Messages } from './types';

@@ -7,8 +7,8 @@ export { DEFAULT_LOCALE, isLocale, LANGUAGE_QUERY_PARAM, LOCALE_CODES, LOCALES, 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
 
 /**
- * i18next fallbacks: es-ES, fr-FR and ht-HT hold only the action texts and fall
- * back to en-US (then pt-BR); en-US falls back to pt-BR, the fullest set.
+ * i18next fallbacks: every locale holds every text (a test fails otherwise); a text still missing in es-ES,
+ * fr-FR or ht-HT (a remote deployed before its translation) falls back to en-US, then pt-BR.
  */
 export const FALLBACK_LNG = {
   'es-ES': ['en-US'],

@@ -1,7 +1,2 @@
 /** The same tree of keys as `T`, every leaf a string: what another locale must provide. */
 export type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };
-
-/** What es-ES, fr-FR and ht-HT provide: the action success/failed texts only. */
-export interface NotificationMessages {
-  notifications: { success: string; failed: string };
-}

@@ -2,10 +2,18 @@ import { ACCESSES, ADMIN_ROUTE_NAMES, USER_STATUSES, USER_TYPES } from '@vitrine
 import { createI18n, keyParity, keysOf, registerTexts, ensureResources } from '@vitrine/i18n';
 import { admin as ptBR } from './pt-BR';
 import { admin as enUS } from './en-US';
+import { admin as esES } from './es-ES';
+import { admin as frFR } from './fr-FR';
+import { admin as htHT } from './ht-HT';
 
 describe("the admin remote's texts", () => {
-  it('have the same keys, placeholders and no empty text in pt-BR and en-US', () => {
-    expect(keyParity(ptBR, enUS)).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
+  it.each([
+    ['en-US', enUS],
+    ['es-ES', esES],
+    ['fr-FR', frFR],
+    ['ht-HT', htHT],
+  ])('have the same keys, placeholders and no empty text in pt-BR and %s', (_locale, texts) => {
+    expect(keyParity(ptBR, texts)).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
   });
 
   it('label every admin route, user type, status and access', () => {

@@ -1,10 +1,31 @@
 import { createI18n, ensureResources, keyParity, registerTexts } from '@vitrine/i18n';
 import { publicSite as ptBR } from './pt-BR';
 import { publicSite as enUS } from './en-US';
+import { publicSite as esES } from './es-ES';
+import { publicSite as frFR } from './fr-FR';
+import { publicSite as htHT } from './ht-HT';
+import { landing as landingPt } from '../features/rc-sistem/locales/pt-BR';
+import { landing as landingEn } from '../features/rc-sistem/locales/en-US';
+import { landing as landingEs } from '../features/rc-sistem/locales/es-ES';
+import { landing as landingFr } from '../features/rc-sistem/locales/fr-FR';
+import { landing as landingHt } from '../features/rc-sistem/locales/ht-HT';
+import { playground as playPt } from '../features/playground/locales/pt-BR';
+import { playground as playEn } from '../features/playground/locales/en-US';
+import { playground as playEs } from '../features/playground/locales/es-ES';
+import { playground as playFr } from '../features/playground/locales/fr-FR';
+import { playground as playHt } from '../features/playground/locales/ht-HT';
 
 describe("the public remote's texts", () => {
-  it('have the same keys, placeholders and no empty text in pt-BR and en-US', () => {
-    expect(keyParity(ptBR, enUS)).toEqual({ missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] });
+  const none = { missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] };
+  it.each([
+    ['en-US', enUS, landingEn, playEn],
+    ['es-ES', esES, landingEs, playEs],
+    ['fr-FR', frFR, landingFr, playFr],
+    ['ht-HT', htHT, landingHt, playHt],
+  ])('have the same keys, placeholders and no empty text in pt-BR and %s (site, landing, playground)', (_locale, site, landing, playground) => {
+    expect(keyParity(ptBR, site)).toEqual(none);
+    expect(keyParity(landingPt, landing)).toEqual(none);
+    expect(keyParity(playPt, playground)).toEqual(none);
   });
 
   it('are ready at once in pt-BR (bundled) and fetched for en-US, with plurals', async () => {

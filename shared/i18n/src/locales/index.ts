@@ -1,16 +1,16 @@
 import * as ptBR from './pt-BR';
 import * as enUS from './en-US';
-import { common as esES } from './es-ES/common';
-import { common as frFR } from './fr-FR/common';
-import { common as htHT } from './ht-HT/common';
+import * as esES from './es-ES';
+import * as frFR from './fr-FR';
+import * as htHT from './ht-HT';
 
-/** Every namespace of the shell in every locale, bundled (a few KiB gzip). es/fr/ht only hold common.notifications. */
+/** Every namespace of the shell in every locale (for tests and the types; the app fetches them per language, ./load). */
 export const resources = {
   'pt-BR': { common: ptBR.common, errors: ptBR.errors, auth: ptBR.auth, chrome: ptBR.chrome },
   'en-US': { common: enUS.common, errors: enUS.errors, auth: enUS.auth, chrome: enUS.chrome },
-  'es-ES': { common: esES },
-  'fr-FR': { common: frFR },
-  'ht-HT': { common: htHT },
+  'es-ES': { common: esES.common, errors: esES.errors, auth: esES.auth, chrome: esES.chrome },
+  'fr-FR': { common: frFR.common, errors: frFR.errors, auth: frFR.auth, chrome: frFR.chrome },
+  'ht-HT': { common: htHT.common, errors: htHT.errors, auth: htHT.auth, chrome: htHT.chrome },
 };
 
 /** The full tree of the default locale: the shape every key lives in. */

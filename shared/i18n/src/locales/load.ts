@@ -30,10 +30,42 @@ const LOADERS: Record<Locale, Partial<Record<Namespace, () => Promise<Bundle>>>>
     auth: () => import('./en-US/auth').then((m) => m.auth),
     chrome: () => import('./en-US/chrome').then((m) => m.chrome),
   },
-  'es-ES': { common: () => import('./es-ES/common').then((m) => m.common) },
-  'fr-FR': { common: () => import('./fr-FR/common').then((m) => m.common) },
-  'ht-HT': { common: () => import('./ht-HT/common').then((m) => m.common) },
+  'es-ES': {
+    common: () => import('./es-ES/common').then((m) => m.common),
+    errors: () => import('./es-ES/errors').then((m) => m.errors),
+    auth: () => import('./es-ES/auth').then((m) => m.auth),
+    chrome: () => import('./es-ES/chrome').then((m) => m.chrome),
+  },
+  'fr-FR': {
+    common: () => import('./fr-FR/common').then((m) => m.common),
+    errors: () => import('./fr-FR/errors').then((m) => m.errors),
+    auth: () => import('./fr-FR/auth').then((m) => m.auth),
+    chrome: () => import('./fr-FR/chrome').then((m) => m.chrome),
+  },
+  'ht-HT': {
+    common: () => import('./ht-HT/common').then((m) => m.common),
+    errors: () => import('./ht-HT/errors').then((m) => m.errors),
+    auth: () => import('./ht-HT/auth').then((m) => m.auth),
+    chrome: () => import('./ht-HT/chrome').then((m) => m.chrome),
+  },
 };
+
+/**
+ * The same texts with `key_many` beside every `key_other` that has none. Plural rules give 'many' for large
+ * numbers in pt-BR, es-ES and fr-FR (a million), where i18next would otherwise show the key itself; in these
+ * languages such a number reads like any other plural.
+ */
+export function withPluralFallbacks<T extends object>(bundle: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(bundle)) {
+    out[key] = value !== null && typeof value === 'object' ? withPluralFallbacks(value as object) : value;
+    if (key.endsWith('_other')) {
+      const many = `${key.slice(0, -'_other'.length)}_many`;
+      if (!(many in bundle)) out[many] = value;
+    }
+  }
+  return out as T;
+}
 
 /** The language itself and the ones i18next falls back to, as FALLBACK_LNG says. */
 function chain(lng: Locale): Locale[] {
@@ -65,7 +97,7 @@ export function registerTexts(
   map.set(namespace, loaders);
   registered.set(instance, map);
   for (const [locale, bundle] of Object.entries(bundled)) {
-    if (!instance.hasResourceBundle(locale, namespace)) instance.addResourceBundle(locale, namespace, bundle, true, true);
+    if (!instance.hasResourceBundle(locale, namespace)) instance.addResourceBundle(locale, namespace, withPluralFallbacks(bundle), true, true);
   }
 }
 
@@ -88,7 +120,7 @@ export async function ensureResources(instance: I18n, lng: Locale, namespaces: r
       if (instance.hasResourceBundle(locale, ns)) continue;
       const load = loaderFor(instance, locale, ns);
       if (!load) continue;
-      jobs.push(load().then((bundle) => void instance.addResourceBundle(locale, ns, bundle, true, true)));
+      jobs.push(load().then((bundle) => void instance.addResourceBundle(locale, ns, withPluralFallbacks(bundle), true, true)));
     }
   }
   await Promise.all(jobs);

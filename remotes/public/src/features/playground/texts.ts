@@ -11,6 +11,9 @@ export function registerPlaygroundTexts(): void {
   registerTexts(PLAYGROUND_NS, {
     'pt-BR': () => import('./locales/pt-BR').then((m) => m.playground),
     'en-US': () => import('./locales/en-US').then((m) => m.playground),
+    'es-ES': () => import('./locales/es-ES').then((m) => m.playground),
+    'fr-FR': () => import('./locales/fr-FR').then((m) => m.playground),
+    'ht-HT': () => import('./locales/ht-HT').then((m) => m.playground),
   });
 }
 

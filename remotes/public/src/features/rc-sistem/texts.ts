@@ -10,6 +10,9 @@ export function registerLandingTexts(): void {
   registerTexts(LANDING_NS, {
     'pt-BR': () => import('./locales/pt-BR').then((m) => m.landing),
     'en-US': () => import('./locales/en-US').then((m) => m.landing),
+    'es-ES': () => import('./locales/es-ES').then((m) => m.landing),
+    'fr-FR': () => import('./locales/fr-FR').then((m) => m.landing),
+    'ht-HT': () => import('./locales/ht-HT').then((m) => m.landing),
   });
 }
 

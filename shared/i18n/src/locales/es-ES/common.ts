@@ -1,9 +1,105 @@
-import type { NotificationMessages } from '../../types';
+import type { Messages } from '../../types';
+import type { common as source } from '../pt-BR/common';
 
-/** Spanish holds only the action success/failed texts (SPEC §1); everything else falls back to en-US. */
-export const common: NotificationMessages = {
+export const common: Messages<typeof source> = {
+  appName: 'Vitrine',
+  nav: {
+    home: 'Inicio',
+    blog: 'Blog',
+    contact: 'Contacto',
+    faq: 'Preguntas frecuentes',
+    login: 'Iniciar sesión',
+    admin: 'Área de administración',
+    logout: 'Cerrar sesión',
+    menu: 'Menú',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    skipToContent: 'Saltar al contenido',
+  },
+  language: {
+    label: 'Idioma',
+    change: 'Cambiar idioma',
+    names: {
+      'pt-BR': 'Português (Brasil)',
+      'en-US': 'English (US)',
+      'es-ES': 'Español',
+      'fr-FR': 'Français',
+      'ht-HT': 'Kreyòl ayisyen',
+    },
+  },
+  actions: {
+    ok: 'Aceptar',
+    cancel: 'Cancelar',
+    retry: 'Reintentar',
+    save: 'Guardar',
+    delete: 'Eliminar',
+    edit: 'Editar',
+    add: 'Añadir',
+    yes: 'Sí',
+    no: 'No',
+    close: 'Cerrar',
+    back: 'Volver',
+    confirm: 'Confirmar',
+    continue: 'Continuar',
+    send: 'Enviar',
+    search: 'Buscar',
+    clear: 'Limpiar',
+    filter: 'Filtrar',
+    copy: 'Copiar',
+    copied: '¡Copiado!',
+    export: 'Exportar CSV',
+    refresh: 'Actualizar',
+    seeMore: 'Ver más',
+    activate: 'Activar',
+    deactivate: 'Desactivar',
+  },
+  loading: {
+    label: 'Cargando…',
+    page: 'Cargando la página…',
+  },
   notifications: {
     success: 'Acción realizada con éxito.',
     failed: 'No se pudo completar la acción.',
+    close: 'Cerrar notificación',
+    region: 'Notificaciones',
+  },
+  remote: {
+    loadFailedTitle: 'No se ha podido cargar esta parte del sitio',
+    renderFailedTitle: 'Algo ha fallado al mostrar esta parte del sitio',
+    loadFailedText: 'Comprueba tu conexión y vuelve a intentarlo. El resto del sitio sigue funcionando.',
+    incompatibleTitle: 'Esta parte del sitio necesita una versión más reciente del sitio',
+    incompatibleText: 'Se ha actualizado y depende de una versión del sitio que todavía no ha llegado aquí. Vuelve a cargar la página dentro de unos minutos; el resto del sitio sigue funcionando.',
+  },
+  notFound: {
+    title: '¡Vaya! Página no encontrada',
+    text: 'Puede que la dirección haya cambiado o que la página se haya eliminado.',
+    backHome: 'Volver al inicio',
+  },
+  forbidden: {
+    title: 'Acceso no permitido',
+    text: 'Tu cuenta no tiene permiso para abrir esta página. Si crees que se trata de un error, ponte en contacto con un administrador.',
+    backHome: 'Volver al inicio',
+    goToDashboard: 'Ir al panel',
+  },
+  session: {
+    warningTitle: 'Atención',
+    expiredTitle: 'Token caducado',
+    expired: 'Tu sesión ha caducado por motivos de seguridad. Vuelve a iniciar sesión para continuar.',
+    expiredShort: 'Tu sesión ha caducado por seguridad. Vuelve a iniciar sesión para continuar.',
+  },
+  errors: {
+    default: 'Se ha producido un error inesperado. Inténtalo de nuevo más tarde.',
+  },
+  pagination: {
+    previous: 'Anterior',
+    next: 'Siguiente',
+    page: 'Página {{page}} de {{pages}}',
+    perPage: '{{count}} por página',
+    total_one: '{{count}} elemento',
+    total_other: '{{count}} elementos',
+  },
+  table: {
+    empty: 'No se han encontrado registros',
+    actions: 'Acciones',
   },
 };

@@ -1,9 +1,105 @@
-import type { NotificationMessages } from '../../types';
+import type { Messages } from '../../types';
+import type { common as source } from '../pt-BR/common';
 
-/** French holds only the action success/failed texts (SPEC §1); everything else falls back to en-US. */
-export const common: NotificationMessages = {
+export const common: Messages<typeof source> = {
+  appName: 'Vitrine',
+  nav: {
+    home: 'Accueil',
+    blog: 'Blog',
+    contact: 'Contact',
+    faq: 'Questions fréquentes',
+    login: 'Se connecter',
+    admin: 'Espace d’administration',
+    logout: 'Se déconnecter',
+    menu: 'Menu',
+    openMenu: 'Ouvrir le menu',
+    closeMenu: 'Fermer le menu',
+    skipToContent: 'Aller au contenu',
+  },
+  language: {
+    label: 'Langue',
+    change: 'Changer de langue',
+    names: {
+      'pt-BR': 'Português (Brasil)',
+      'en-US': 'English (US)',
+      'es-ES': 'Español',
+      'fr-FR': 'Français',
+      'ht-HT': 'Kreyòl ayisyen',
+    },
+  },
+  actions: {
+    ok: 'OK',
+    cancel: 'Annuler',
+    retry: 'Réessayer',
+    save: 'Enregistrer',
+    delete: 'Supprimer',
+    edit: 'Modifier',
+    add: 'Ajouter',
+    yes: 'Oui',
+    no: 'Non',
+    close: 'Fermer',
+    back: 'Retour',
+    confirm: 'Confirmer',
+    continue: 'Continuer',
+    send: 'Envoyer',
+    search: 'Rechercher',
+    clear: 'Effacer',
+    filter: 'Filtrer',
+    copy: 'Copier',
+    copied: 'Copié !',
+    export: 'Exporter en CSV',
+    refresh: 'Actualiser',
+    seeMore: 'Voir plus',
+    activate: 'Activer',
+    deactivate: 'Désactiver',
+  },
+  loading: {
+    label: 'Chargement…',
+    page: 'Chargement de la page…',
+  },
   notifications: {
     success: 'Action effectuée avec succès.',
-    failed: "L'action n'a pas pu être effectuée.",
+    failed: 'L\'action n\'a pas pu être effectuée.',
+    close: 'Fermer la notification',
+    region: 'Notifications',
+  },
+  remote: {
+    loadFailedTitle: 'Cette partie du site n’a pas pu être chargée',
+    renderFailedTitle: 'Un problème est survenu lors de l’affichage de cette partie du site',
+    loadFailedText: 'Vérifiez votre connexion et réessayez. Le reste du site continue de fonctionner.',
+    incompatibleTitle: 'Cette partie du site nécessite une version plus récente du site',
+    incompatibleText: 'Elle a été mise à jour et dépend d’une version du site qui n’est pas encore arrivée ici. Rechargez la page dans quelques minutes ; le reste du site continue de fonctionner.',
+  },
+  notFound: {
+    title: 'Oups ! Page introuvable',
+    text: 'L’adresse a peut-être changé, ou la page a été supprimée.',
+    backHome: 'Retour à l’accueil',
+  },
+  forbidden: {
+    title: 'Accès non autorisé',
+    text: 'Votre compte n’a pas l’autorisation d’ouvrir cette page. Si vous pensez qu’il s’agit d’une erreur, contactez un administrateur.',
+    backHome: 'Retour à l’accueil',
+    goToDashboard: 'Aller au tableau de bord',
+  },
+  session: {
+    warningTitle: 'Attention',
+    expiredTitle: 'Jeton expiré',
+    expired: 'Votre session a expiré pour des raisons de sécurité. Veuillez vous reconnecter pour continuer.',
+    expiredShort: 'Votre session a expiré par sécurité. Veuillez vous reconnecter pour continuer.',
+  },
+  errors: {
+    default: 'Une erreur inattendue s’est produite. Veuillez réessayer plus tard.',
+  },
+  pagination: {
+    previous: 'Précédente',
+    next: 'Suivante',
+    page: 'Page {{page}} sur {{pages}}',
+    perPage: '{{count}} par page',
+    total_one: '{{count}} élément',
+    total_other: '{{count}} éléments',
+  },
+  table: {
+    empty: 'Aucun enregistrement trouvé',
+    actions: 'Actions',
   },
 };

@@ -1,9 +1,105 @@
-import type { NotificationMessages } from '../../types';
+import type { Messages } from '../../types';
+import type { common as source } from '../pt-BR/common';
 
-/** Haitian Creole holds only the action success/failed texts (SPEC §1); everything else falls back to en-US. */
-export const common: NotificationMessages = {
+export const common: Messages<typeof source> = {
+  appName: 'Vitrine',
+  nav: {
+    home: 'Akèy',
+    blog: 'Blog',
+    contact: 'Kontak',
+    faq: 'Kesyon yo poze souvan',
+    login: 'Konekte',
+    admin: 'Espas administrasyon',
+    logout: 'Dekonekte',
+    menu: 'Meni',
+    openMenu: 'Louvri meni an',
+    closeMenu: 'Fèmen meni an',
+    skipToContent: 'Ale dirèkteman nan kontni an',
+  },
+  language: {
+    label: 'Lang',
+    change: 'Chanje lang',
+    names: {
+      'pt-BR': 'Português (Brasil)',
+      'en-US': 'English (US)',
+      'es-ES': 'Español',
+      'fr-FR': 'Français',
+      'ht-HT': 'Kreyòl ayisyen',
+    },
+  },
+  actions: {
+    ok: 'OK',
+    cancel: 'Anile',
+    retry: 'Eseye ankò',
+    save: 'Anrejistre',
+    delete: 'Efase',
+    edit: 'Modifye',
+    add: 'Ajoute',
+    yes: 'Wi',
+    no: 'Non',
+    close: 'Fèmen',
+    back: 'Retounen',
+    confirm: 'Konfime',
+    continue: 'Kontinye',
+    send: 'Voye',
+    search: 'Chèche',
+    clear: 'Netwaye',
+    filter: 'Filtre',
+    copy: 'Kopye',
+    copied: 'Kopye!',
+    export: 'Ekspòte CSV',
+    refresh: 'Rafrechi',
+    seeMore: 'Wè plis',
+    activate: 'Aktive',
+    deactivate: 'Dezaktive',
+  },
+  loading: {
+    label: 'Ap chaje…',
+    page: 'Paj la ap chaje…',
+  },
   notifications: {
     success: 'Aksyon an fèt avèk siksè.',
     failed: 'Nou pa t kapab fè aksyon an.',
+    close: 'Fèmen notifikasyon an',
+    region: 'Notifikasyon',
+  },
+  remote: {
+    loadFailedTitle: 'Nou pa t kapab chaje pati sit sa a',
+    renderFailedTitle: 'Yon bagay mal pase pandan nou t ap afiche pati sit sa a',
+    loadFailedText: 'Verifye koneksyon ou epi eseye ankò. Rès sit la ap kontinye mache.',
+    incompatibleTitle: 'Pati sit sa a bezwen yon vèsyon sit la ki pi nouvo',
+    incompatibleText: 'Yo mete l ajou, e li depann de yon vèsyon sit la ki poko rive isit la. Rechaje paj la nan kèk minit; rès sit la ap kontinye mache.',
+  },
+  notFound: {
+    title: 'Oops! Nou pa jwenn paj la',
+    text: 'Adrès la ka chanje, oswa yo retire paj la.',
+    backHome: 'Retounen nan akèy',
+  },
+  forbidden: {
+    title: 'Aksè pa pèmèt',
+    text: 'Kont ou pa gen pèmisyon pou louvri paj sa a. Si ou panse se yon erè, pale ak yon administratè.',
+    backHome: 'Retounen nan akèy',
+    goToDashboard: 'Ale nan tablo de bò a',
+  },
+  session: {
+    warningTitle: 'Atansyon',
+    expiredTitle: 'Token an ekspire',
+    expired: 'Sesyon ou an ekspire pou rezon sekirite. Tanpri konekte ankò pou kontinye.',
+    expiredShort: 'Sesyon ou an ekspire pou sekirite. Tanpri konekte ankò pou kontinye.',
+  },
+  errors: {
+    default: 'Yon erè nou pa t atann rive. Tanpri eseye ankò pita.',
+  },
+  pagination: {
+    previous: 'Anvan',
+    next: 'Pwochen',
+    page: 'Paj {{page}} sou {{pages}}',
+    perPage: '{{count}} pa paj',
+    total_one: '{{count}} eleman',
+    total_other: '{{count}} eleman',
+  },
+  table: {
+    empty: 'Nou pa jwenn okenn anrejistreman',
+    actions: 'Aksyon',
   },
 };

@@ -1,0 +1,48 @@
+/** The RC Sistem I landing page's texts (es-ES): its content is these texts (namespace 'landing'). */
+export const landing = {
+  eyebrow: 'RC Sistem I · sistema de gestión',
+  title: 'Ventas, inventario y finanzas de tu empresa en un solo sistema',
+  lead: 'RC Sistem I es el sistema de gestión de Vitrine para pequeñas y medianas empresas: en el navegador y en el móvil, en la nube, con los datos guardados en Brasil y copias de seguridad todos los días.',
+  demo: 'Solicitar una demostración',
+  subject: 'Quiero conocer RC Sistem I',
+  questions: 'Preguntas frecuentes',
+  description: 'RC Sistem I: el sistema de gestión para pequeñas y medianas empresas. Ventas, inventario, finanzas y atención al cliente en el navegador y en el móvil, en la nube.',
+  offer: 'Planes mensuales por usuario: solicita una demostración y recibe una propuesta para tu equipo.',
+  features: {
+    title: 'Todo lo que necesita el día a día de tu empresa',
+    text: 'Cada área se comunica con las demás: una venta descuenta el inventario, se registra en las finanzas y queda en el historial del cliente.',
+    sales: { title: 'Ventas', text: 'Presupuestos, pedidos y facturas en pocos clics, con el historial de cada cliente.' },
+    stock: { title: 'Inventario', text: 'Entradas, salidas e inventario por almacén, con un aviso cuando un producto se está agotando.' },
+    finance: { title: 'Finanzas', text: 'Cuentas por pagar y por cobrar, flujo de caja y conciliación bancaria en un solo lugar.' },
+    service: { title: 'Atención al cliente', text: 'Incidencias y conversaciones con los clientes organizadas por estado, plazo y responsable.' },
+    mobile: { title: 'En el navegador y en el móvil', text: 'No hay nada que instalar: tu equipo vende y consulta desde donde esté.' },
+    cloud: { title: 'En la nube, con seguridad', text: 'Datos guardados en Brasil, acceso por perfil de usuario y copias de seguridad automáticas todos los días.' },
+  },
+  screens: {
+    title: 'Mira cómo es por dentro',
+    text: 'Pantallas sencillas, pensadas para quienes usan el sistema todo el día.',
+    sales: 'La lista de ventas: búsqueda, el estado de cada pedido y su importe, con una venta nueva a un clic.',
+    phone: 'En el móvil: las ventas del día y los últimos pedidos, en la palma de la mano.',
+  },
+  steps: {
+    title: 'Cómo empezar',
+    talk: { title: 'Habla con nosotros', text: 'Te mostramos el sistema en una demostración adaptada al día a día de tu empresa.' },
+    import: { title: 'Trae tus hojas de cálculo', text: 'Importamos productos, clientes y saldos de las hojas de cálculo que ya usas.' },
+    use: { title: 'Empieza a usarlo', text: 'Tu equipo aprende a usarlo en pocas horas y pagas por usuario, mes a mes.' },
+  },
+  proof: {
+    title: 'Quien lo usa, lo recomienda',
+    quote: 'Antes cerraba la caja en una hoja de cálculo que solo entendía yo. Ahora el equipo vende desde el móvil y yo veo el inventario y las finanzas en el mismo panel.',
+    author: 'Mariana Alves,',
+    role: 'socia de Casa Verde Utilidades',
+    backup: { value: 'Todos los días', label: 'copia de seguridad automática de tus datos' },
+    brazil: { value: 'En Brasil', label: 'donde se guardan tus datos' },
+    plans: { value: 'Por usuario', label: 'planes mensuales: pagas por el equipo que lo usa' },
+  },
+  closing: {
+    title: 'Descubre RC Sistem I con el día a día de tu empresa',
+    text: 'Cuéntanos cómo trabaja tu empresa: te mostramos el sistema en una llamada breve y preparamos una propuesta para tu equipo.',
+    faq: '¿Todavía tienes dudas?',
+    faqLink: 'Consulta las preguntas frecuentes sobre RC Sistem I',
+  },
+};

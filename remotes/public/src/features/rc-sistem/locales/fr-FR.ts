@@ -1,0 +1,48 @@
+/** The RC Sistem I landing page's texts (fr-FR): its content is these texts (namespace 'landing'). */
+export const landing = {
+  eyebrow: 'RC Sistem I · logiciel de gestion',
+  title: 'Les ventes, le stock et les finances de votre entreprise dans un seul logiciel',
+  lead: 'RC Sistem I est le logiciel de gestion de Vitrine pour les petites et moyennes entreprises : dans le navigateur et sur le téléphone, dans le cloud, avec vos données hébergées au Brésil et sauvegardées chaque jour.',
+  demo: 'Demander une démonstration',
+  subject: 'Je souhaite découvrir RC Sistem I',
+  questions: 'Questions fréquentes',
+  description: 'RC Sistem I : le logiciel de gestion pour les petites et moyennes entreprises. Ventes, stock, finances et service client dans le navigateur et sur le téléphone, dans le cloud.',
+  offer: 'Abonnements mensuels par utilisateur : demandez une démonstration et recevez une proposition pour votre équipe.',
+  features: {
+    title: 'Tout ce dont votre quotidien a besoin',
+    text: 'Chaque module communique avec les autres : une vente met à jour le stock, est enregistrée dans les finances et reste dans l’historique du client.',
+    sales: { title: 'Ventes', text: 'Devis, commandes et factures en quelques clics, avec l’historique de chaque client.' },
+    stock: { title: 'Stock', text: 'Entrées, sorties et inventaire par entrepôt, avec une alerte quand un produit vient à manquer.' },
+    finance: { title: 'Finances', text: 'Comptes fournisseurs et clients, trésorerie et rapprochement bancaire au même endroit.' },
+    service: { title: 'Service client', text: 'Demandes et échanges avec les clients organisés par statut, échéance et responsable.' },
+    mobile: { title: 'Dans le navigateur et sur le téléphone', text: 'Rien à installer : votre équipe vend et consulte les informations où qu’elle soit.' },
+    cloud: { title: 'Dans le cloud, en toute sécurité', text: 'Données hébergées au Brésil, accès selon le profil de l’utilisateur et sauvegardes automatiques chaque jour.' },
+  },
+  screens: {
+    title: 'Découvrez l’intérieur',
+    text: 'Des écrans simples, pensés pour celles et ceux qui utilisent le logiciel toute la journée.',
+    sales: 'La liste des ventes : la recherche, le statut de chaque commande et son montant, avec une nouvelle vente à portée de clic.',
+    phone: 'Sur le téléphone : les ventes du jour et les dernières commandes, au creux de la main.',
+  },
+  steps: {
+    title: 'Comment démarrer',
+    talk: { title: 'Parlons-en', text: 'Nous vous présentons le logiciel lors d’une démonstration construite autour du quotidien de votre entreprise.' },
+    import: { title: 'Apportez vos tableurs', text: 'Nous importons les produits, les clients et les soldes depuis les tableurs que vous utilisez déjà.' },
+    use: { title: 'Lancez-vous', text: 'Votre équipe le prend en main en quelques heures et vous payez par utilisateur, mois par mois.' },
+  },
+  proof: {
+    title: 'Nos clients le recommandent',
+    quote: 'Avant, je faisais la clôture de caisse dans un tableur que j’étais seule à comprendre. Aujourd’hui, l’équipe vend depuis son téléphone et je vois le stock et les finances sur le même tableau de bord.',
+    author: 'Mariana Alves,',
+    role: 'associée chez Casa Verde Utilidades',
+    backup: { value: 'Chaque jour', label: 'sauvegarde automatique de vos données' },
+    brazil: { value: 'Au Brésil', label: 'là où vos données sont hébergées' },
+    plans: { value: 'Par utilisateur', label: 'abonnements mensuels : vous payez pour l’équipe qui l’utilise' },
+  },
+  closing: {
+    title: 'Découvrez RC Sistem I avec le quotidien de votre entreprise',
+    text: 'Dites-nous comment fonctionne votre entreprise : nous vous présentons le logiciel lors d’un court échange et préparons une proposition pour votre équipe.',
+    faq: 'Vous avez encore des questions ?',
+    faqLink: 'Voir les questions fréquentes sur RC Sistem I',
+  },
+};

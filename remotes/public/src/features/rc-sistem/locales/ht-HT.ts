@@ -1,0 +1,48 @@
+/** The RC Sistem I landing page's texts (ht-HT): its content is these texts (namespace 'landing'). */
+export const landing = {
+  eyebrow: 'RC Sistem I · sistèm jesyon',
+  title: 'Lavant, stòk ak finans antrepriz ou nan yon sèl sistèm',
+  lead: 'RC Sistem I se sistèm jesyon Vitrine pou ti ak mwayen antrepriz: nan navigatè a ak sou telefòn, nan nyaj la, ak done ou yo sere nan Brezil e yon kopi sekirite chak jou.',
+  demo: 'Mwen vle yon demonstrasyon',
+  subject: 'Mwen vle konnen RC Sistem I',
+  questions: 'Kesyon yo poze souvan',
+  description: 'RC Sistem I: sistèm jesyon pou ti ak mwayen antrepriz. Lavant, stòk, finans ak sèvis kliyan nan navigatè a ak sou telefòn, nan nyaj la.',
+  offer: 'Plan chak mwa pa itilizatè: mande yon demonstrasyon epi resevwa yon pwopozisyon pou ekip ou.',
+  features: {
+    title: 'Tout sa woutin antrepriz la mande',
+    text: 'Chak sektè pale ak lòt yo: yon lavant retire machandiz nan stòk la, li antre nan finans yo epi li rete nan istorik kliyan an.',
+    sales: { title: 'Lavant', text: 'Devi, kòmand ak fakti an kèk klik, ak istorik chak kliyan.' },
+    stock: { title: 'Stòk', text: 'Antre, sòti ak envantè pa depo, ak yon avètisman lè yon pwodui prèske fini.' },
+    finance: { title: 'Finans', text: 'Kont pou peye ak kont pou resevwa, flo lajan ak rekonsilyasyon bankè nan yon sèl kote.' },
+    service: { title: 'Sèvis kliyan', text: 'Demann ak konvèsasyon ak kliyan yo òganize pa estati, dat limit ak moun ki responsab.' },
+    mobile: { title: 'Nan navigatè a ak sou telefòn', text: 'Pa gen anyen pou enstale: ekip ou vann epi chèche enfòmasyon kote li ye.' },
+    cloud: { title: 'Nan nyaj la, an sekirite', text: 'Done yo sere nan Brezil, aksè pa pwofil itilizatè ak kopi sekirite otomatik chak jou.' },
+  },
+  screens: {
+    title: 'Gade kijan li ye anndan',
+    text: 'Ekran senp, ki fèt pou moun ki sèvi ak sistèm nan tout lajounen.',
+    sales: 'Lis lavant yo: rechèch, sitiyasyon chak kòmand ak montan li, epi yon nouvo lavant a yon klik.',
+    phone: 'Sou telefòn: lavant jounen an ak dènye kòmand yo, nan pla men ou.',
+  },
+  steps: {
+    title: 'Kijan pou kòmanse',
+    talk: { title: 'Pale ak nou', text: 'Nou montre ou sistèm nan nan yon demonstrasyon ki baze sou woutin antrepriz ou.' },
+    import: { title: 'Pote fèy kalkil ou yo', text: 'Nou enpòte pwodui, kliyan ak balans ki nan fèy kalkil ou deja itilize yo.' },
+    use: { title: 'Kòmanse itilize l', text: 'Ekip ou aprann li nan kèk èdtan, epi ou peye pa itilizatè, mwa pa mwa.' },
+  },
+  proof: {
+    title: 'Moun ki itilize l rekòmande l',
+    quote: 'Mwen te konn fèmen kès la nan yon fèy kalkil se mwen sèl ki te konprann. Kounye a ekip la vann ak telefòn yo, epi mwen wè stòk ak finans sou menm tablo de bò a.',
+    author: 'Mariana Alves,',
+    role: 'asosye nan Casa Verde Utilidades',
+    backup: { value: 'Chak jou', label: 'kopi sekirite otomatik done ou yo' },
+    brazil: { value: 'Nan Brezil', label: 'kote done ou yo sere' },
+    plans: { value: 'Pa itilizatè', label: 'plan chak mwa: ou peye pou ekip ki itilize l la' },
+  },
+  closing: {
+    title: 'Gade RC Sistem I ak woutin antrepriz ou',
+    text: 'Di nou kijan antrepriz ou travay: nou montre ou sistèm nan nan yon ti konvèsasyon rapid epi nou prepare yon pwopozisyon pou ekip ou.',
+    faq: 'Ou toujou gen kesyon?',
+    faqLink: 'Gade kesyon yo poze souvan sou RC Sistem I',
+  },
+};

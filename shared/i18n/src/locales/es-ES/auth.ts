@@ -1,0 +1,77 @@
+import type { Messages } from '../../types';
+import type { auth as source } from '../pt-BR/auth';
+
+export const auth: Messages<typeof source> = {
+  login: {
+    title: 'Iniciar sesión',
+    subtitle: 'Accede al área de administración de Vitrine.',
+    email: 'Correo electrónico',
+    emailPlaceholder: 'tu@empresa.com',
+    password: 'Contraseña',
+    showPassword: 'Mostrar contraseña',
+    hidePassword: 'Ocultar contraseña',
+    remember: 'Recordar contraseña',
+    rememberHint: 'Mantiene tu sesión iniciada en este dispositivo y recuerda tu correo electrónico. La contraseña nunca se guarda.',
+    forgot: '¿Has olvidado la contraseña?',
+    submit: 'Iniciar sesión',
+    submitting: 'Iniciando sesión…',
+  },
+  recover: {
+    title: 'Recuperar contraseña',
+    text: 'Indica el correo electrónico de tu cuenta. Te enviaremos un enlace para que crees una contraseña nueva.',
+    email: 'Correo electrónico',
+    submit: 'Enviar enlace',
+    backToLogin: 'Volver a iniciar sesión',
+    sentTitle: 'Revisa tu correo electrónico',
+    sentText:
+      'Si existe una cuenta con el correo {{email}}, en unos instantes recibirás un enlace para restablecer la contraseña. No olvides revisar la carpeta de correo no deseado.',
+    resend: 'Volver a enviar',
+  },
+  reset: {
+    title: 'Crear una contraseña nueva',
+    text: 'Elige una contraseña nueva para tu cuenta.',
+    password: 'Contraseña nueva',
+    confirm: 'Confirma la contraseña nueva',
+    submit: 'Guardar la contraseña nueva',
+    invalidLink: 'Este enlace no es válido o ha caducado. Solicita uno nuevo en la página de recuperación de contraseña.',
+    requestNewLink: 'Solicitar un enlace nuevo',
+  },
+  firstAccess: {
+    title: 'Elige tu contraseña',
+    text: 'Este es tu primer acceso. Para continuar, crea una contraseña personal.',
+    password: 'Contraseña nueva',
+    confirm: 'Confirma la contraseña nueva',
+    submit: 'Guardar y continuar',
+  },
+  changePassword: {
+    title: 'Cambiar contraseña',
+    current: 'Contraseña actual',
+    password: 'Contraseña nueva',
+    confirm: 'Confirma la contraseña nueva',
+    submit: 'Cambiar contraseña',
+  },
+  verify: {
+    title: 'Verifica tu cuenta',
+    text: 'Hemos enviado un código de 6 dígitos a {{email}}. Introdúcelo a continuación para confirmar tu cuenta.',
+    code: 'Código de verificación',
+    submit: 'Verificar',
+    resend: 'Reenviar código',
+    resendIn: 'Reenviar código en {{seconds}} s',
+  },
+  logout: {
+    title: 'Cerrar sesión',
+    message: '¿Seguro que quieres cerrar sesión?',
+    confirm: 'Cerrar sesión',
+    cancel: 'Quedarme',
+    leaving: 'Cerrando sesión…',
+  },
+  success: {
+    login: 'Has iniciado sesión correctamente.',
+    logout: 'Has cerrado sesión.',
+    passwordReset: 'Contraseña restablecida correctamente. Inicia sesión con la contraseña nueva.',
+    passwordChanged: 'Contraseña cambiada correctamente.',
+    recoveryEmailSent: 'Correo de recuperación enviado.',
+    accountVerified: 'Cuenta verificada correctamente.',
+    codeResent: 'Te hemos enviado un código nuevo.',
+  },
+};

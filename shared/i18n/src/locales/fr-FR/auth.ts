@@ -1,0 +1,77 @@
+import type { Messages } from '../../types';
+import type { auth as source } from '../pt-BR/auth';
+
+export const auth: Messages<typeof source> = {
+  login: {
+    title: 'Se connecter',
+    subtitle: 'Accédez à l’espace d’administration de Vitrine.',
+    email: 'E-mail',
+    emailPlaceholder: 'vous@entreprise.fr',
+    password: 'Mot de passe',
+    showPassword: 'Afficher le mot de passe',
+    hidePassword: 'Masquer le mot de passe',
+    remember: 'Se souvenir du mot de passe',
+    rememberHint: 'Vous reste connecté sur cet appareil et mémorise votre adresse e-mail. Votre mot de passe n’est jamais enregistré.',
+    forgot: 'Mot de passe oublié ?',
+    submit: 'Se connecter',
+    submitting: 'Connexion…',
+  },
+  recover: {
+    title: 'Récupérer le mot de passe',
+    text: 'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour créer un nouveau mot de passe.',
+    email: 'E-mail',
+    submit: 'Envoyer le lien',
+    backToLogin: 'Retour à la connexion',
+    sentTitle: 'Consultez votre boîte e-mail',
+    sentText:
+      'S’il existe un compte associé à {{email}}, vous recevrez dans quelques instants un lien pour réinitialiser votre mot de passe. Pensez à vérifier votre dossier de courrier indésirable.',
+    resend: 'Renvoyer',
+  },
+  reset: {
+    title: 'Créer un nouveau mot de passe',
+    text: 'Choisissez un nouveau mot de passe pour votre compte.',
+    password: 'Nouveau mot de passe',
+    confirm: 'Confirmez le nouveau mot de passe',
+    submit: 'Enregistrer le nouveau mot de passe',
+    invalidLink: 'Ce lien est invalide ou a expiré. Demandez-en un nouveau sur la page de récupération du mot de passe.',
+    requestNewLink: 'Demander un nouveau lien',
+  },
+  firstAccess: {
+    title: 'Choisissez votre mot de passe',
+    text: 'C’est votre premier accès. Pour continuer, créez un mot de passe personnel.',
+    password: 'Nouveau mot de passe',
+    confirm: 'Confirmez le nouveau mot de passe',
+    submit: 'Enregistrer et continuer',
+  },
+  changePassword: {
+    title: 'Modifier le mot de passe',
+    current: 'Mot de passe actuel',
+    password: 'Nouveau mot de passe',
+    confirm: 'Confirmez le nouveau mot de passe',
+    submit: 'Modifier le mot de passe',
+  },
+  verify: {
+    title: 'Vérifiez votre compte',
+    text: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Saisissez-le ci-dessous pour confirmer votre compte.',
+    code: 'Code de vérification',
+    submit: 'Vérifier',
+    resend: 'Renvoyer le code',
+    resendIn: 'Renvoyer le code dans {{seconds}} s',
+  },
+  logout: {
+    title: 'Se déconnecter',
+    message: 'Voulez-vous vraiment vous déconnecter ?',
+    confirm: 'Se déconnecter',
+    cancel: 'Rester',
+    leaving: 'Déconnexion…',
+  },
+  success: {
+    login: 'Connexion réussie.',
+    logout: 'Vous êtes déconnecté.',
+    passwordReset: 'Mot de passe réinitialisé. Connectez-vous avec votre nouveau mot de passe.',
+    passwordChanged: 'Mot de passe modifié avec succès.',
+    recoveryEmailSent: 'E-mail de récupération envoyé.',
+    accountVerified: 'Compte vérifié avec succès.',
+    codeResent: 'Nous vous avons envoyé un nouveau code.',
+  },
+};

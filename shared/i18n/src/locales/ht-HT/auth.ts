@@ -1,0 +1,77 @@
+import type { Messages } from '../../types';
+import type { auth as source } from '../pt-BR/auth';
+
+export const auth: Messages<typeof source> = {
+  login: {
+    title: 'Konekte',
+    subtitle: 'Antre nan espas administrasyon Vitrine.',
+    email: 'Email',
+    emailPlaceholder: 'you@company.com',
+    password: 'Modpas',
+    showPassword: 'Montre modpas la',
+    hidePassword: 'Kache modpas la',
+    remember: 'Sonje modpas la',
+    rememberHint: 'Ou rete konekte sou aparèy sa a, epi li sonje email ou. Modpas ou pa janm anrejistre.',
+    forgot: 'Ou bliye modpas ou?',
+    submit: 'Konekte',
+    submitting: 'Ap konekte…',
+  },
+  recover: {
+    title: 'Rekipere modpas',
+    text: 'Antre email kont ou. N ap voye yon lyen ba ou pou ou kreye yon nouvo modpas.',
+    email: 'Email',
+    submit: 'Voye lyen an',
+    backToLogin: 'Retounen nan koneksyon',
+    sentTitle: 'Tcheke email ou',
+    sentText:
+      'Si gen yon kont ak email {{email}}, ou pral resevwa yon lyen pou chanje modpas la nan kèk moman. Pa bliye gade nan dosye spam ou.',
+    resend: 'Voye ankò',
+  },
+  reset: {
+    title: 'Kreye yon nouvo modpas',
+    text: 'Chwazi yon nouvo modpas pou kont ou.',
+    password: 'Nouvo modpas',
+    confirm: 'Konfime nouvo modpas la',
+    submit: 'Anrejistre nouvo modpas la',
+    invalidLink: 'Lyen sa a pa valab oswa li ekspire. Mande yon lòt sou paj rekiperasyon modpas la.',
+    requestNewLink: 'Mande yon nouvo lyen',
+  },
+  firstAccess: {
+    title: 'Chwazi modpas ou',
+    text: 'Se premye fwa w ap konekte. Pou kontinye, kreye yon modpas pèsonèl.',
+    password: 'Nouvo modpas',
+    confirm: 'Konfime nouvo modpas la',
+    submit: 'Anrejistre epi kontinye',
+  },
+  changePassword: {
+    title: 'Chanje modpas',
+    current: 'Modpas aktyèl',
+    password: 'Nouvo modpas',
+    confirm: 'Konfime nouvo modpas la',
+    submit: 'Chanje modpas',
+  },
+  verify: {
+    title: 'Verifye kont ou',
+    text: 'Nou voye yon kòd 6 chif nan {{email}}. Antre l anba a pou konfime kont ou.',
+    code: 'Kòd verifikasyon',
+    submit: 'Verifye',
+    resend: 'Voye kòd la ankò',
+    resendIn: 'Voye kòd la ankò nan {{seconds}} s',
+  },
+  logout: {
+    title: 'Dekonekte',
+    message: 'Èske ou vrèman vle dekonekte?',
+    confirm: 'Dekonekte',
+    cancel: 'Rete',
+    leaving: 'Ap dekonekte…',
+  },
+  success: {
+    login: 'Ou konekte avèk siksè.',
+    logout: 'Ou dekonekte.',
+    passwordReset: 'Modpas la chanje avèk siksè. Konekte ak nouvo modpas la.',
+    passwordChanged: 'Modpas la chanje avèk siksè.',
+    recoveryEmailSent: 'Nou voye email rekiperasyon an.',
+    accountVerified: 'Kont lan verifye avèk siksè.',
+    codeResent: 'Nou voye yon nouvo kòd ba ou.',
+  },
+};
