@@ -56,6 +56,7 @@ export const admin: Messages<typeof source> = {
       vsPrevious_other: 'than the {{count}} days before',
     },
     charts: {
+      day: 'Day',
       reads: 'Reads per day',
       readsSeries: 'Reads',
       readsSummary: 'Reads per day from {{from}} to {{to}}: {{total}} in all; the busiest day was {{day}}, with {{max}}.',

@@ -56,6 +56,7 @@ export const admin: Messages<typeof source> = {
       vsPrevious_other: 'que los {{count}} días anteriores',
     },
     charts: {
+      day: 'Día',
       reads: 'Lecturas por día',
       readsSeries: 'Lecturas',
       readsSummary: 'Lecturas por día del {{from}} al {{to}}: {{total}} en total; el día con más lecturas fue el {{day}}, con {{max}}.',

@@ -56,6 +56,7 @@ export const admin: Messages<typeof source> = {
       vsPrevious_other: 'que les {{count}} jours précédents',
     },
     charts: {
+      day: 'Jour',
       reads: 'Lectures par jour',
       readsSeries: 'Lectures',
       readsSummary: 'Lectures par jour du {{from}} au {{to}} : {{total}} au total ; le jour le plus lu : {{day}}, avec {{max}}.',

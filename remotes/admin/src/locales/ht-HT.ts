@@ -56,6 +56,7 @@ export const admin: Messages<typeof source> = {
       vsPrevious_other: 'pase {{count}} jou anvan yo',
     },
     charts: {
+      day: 'Jou',
       reads: 'Lekti pa jou',
       readsSeries: 'Lekti',
       readsSummary: 'Lekti pa jou soti {{from}} rive {{to}}: {{total}} antou; jou ki te gen plis la se {{day}}, ak {{max}}.',

@@ -54,6 +54,7 @@ export const admin = {
       vsPrevious_other: 'que nos {{count}} dias anteriores',
     },
     charts: {
+      day: 'Dia',
       reads: 'Leituras por dia',
       readsSeries: 'Leituras',
       readsSummary: 'Leituras por dia de {{from}} a {{to}}: {{total}} no total; o dia com mais foi {{day}}, com {{max}}.',

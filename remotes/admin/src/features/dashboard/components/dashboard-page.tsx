@@ -145,6 +145,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
               series={readSeries}
               locale={locale}
               height={CHART_HEIGHT}
+              dayLabel={t('dashboard.charts.day')}
               summary={t('dashboard.charts.readsSummary', { ...span, total: numbers.format(totals.reads.current), max: numbers.format(busiest.reads), day: shortDay(busiest.day, locale) })}
             />
           </ChartCard>
@@ -204,6 +205,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
               series={audienceSeries}
               locale={locale}
               height={CHART_HEIGHT}
+              dayLabel={t('dashboard.charts.day')}
               summary={t('dashboard.charts.audienceSummary', { ...span, leads: numbers.format(totals.leads.current), subscribers: numbers.format(totals.subscribers.current) })}
             />
           </ChartCard>
