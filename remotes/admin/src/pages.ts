@@ -24,6 +24,7 @@ export const pages = {
   settings: page(() => import('./features/settings/components/settings-page').then((m) => m.SettingsPage)),
   'list-faq': page(() => import('./features/list-faq/components/faq-page').then((m) => m.FaqPage)),
   'settings-profile': page(() => import('./features/settings-profile/components/profile-page').then((m) => m.ProfilePage)),
+  'audit-log': page(() => import('./features/audit-log/components/audit-log-page').then((m) => m.AuditLogPage)),
 } satisfies RemotePagesModule['pages'];
 
 /**

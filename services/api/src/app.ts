@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
+import { withActor } from './db/actor';
 import { createDb, migrate, type Db } from './db';
 import type { EngineTuning } from './jobs';
 import type { DigestTuning } from './services/digest';
@@ -39,6 +40,7 @@ import leadRoutes from './routes/lead';
 import settingsRoutes from './routes/settings';
 import faqRoutes from './routes/faq';
 import reportRoutes from './routes/reports';
+import auditRoutes from './routes/audit';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -170,7 +172,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
-  await app.register(dbPlugin, { db, config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
+  // The app's queries name the signed-in staff member to the audit log's triggers (db/actor.ts).
+  await app.register(dbPlugin, { db: withActor(db), config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
   // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
   await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
   front.replay = app.answerReplay.serveRaw;
@@ -207,6 +210,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(settingsRoutes);
       await api.register(faqRoutes);
       await api.register(reportRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

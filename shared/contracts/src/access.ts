@@ -13,9 +13,18 @@ export const ACCESS_ROUTES: Record<Access, readonly AdminRouteName[]> = {
   dashboard: ['dashboard'],
   article_management: ['list-of-articles', 'compose', 'list-of-categories'],
   site_editor: ['list-leads', 'message-received', 'settings-whatsapp', 'list-faq'],
-  user_management: ['users'],
+  user_management: ['users', 'audit-log'],
   settings: ['settings', 'seo', 'settings-whatsapp'],
 };
+
+/** Routes only users of type admin open, whatever their roles hold (the audit log, issue 9). */
+export const ADMIN_ONLY_ROUTES: readonly AdminRouteName[] = ['audit-log'];
+
+/** A user's roles as they count for them: a non-admin's roles lose the admin-only routes. */
+export function rolesForUser<R extends RoleRoutes>(roles: readonly R[], userType: string): R[] {
+  if (userType === 'admin') return [...roles];
+  return roles.map((role) => ({ ...role, active_routes: role.active_routes.filter((route) => !(ADMIN_ONLY_ROUTES as readonly string[]).includes(route)) }));
+}
 
 /** Open to every signed-in user whatever their roles. */
 export const SIGNED_IN_ROUTES: readonly AdminRouteName[] = ['settings-profile'];

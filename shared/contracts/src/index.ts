@@ -7,3 +7,4 @@ export * from './locale';
 export type * from './schemas/types';
 export * from './audience';
 export * from './reports';
+export * from './audit-log';

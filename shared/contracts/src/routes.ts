@@ -39,6 +39,8 @@ export const ADMIN_ROUTES = {
   'settings-whatsapp': '/admin/settings-whatsapp',
   /** Not in SPEC §2's list: the FAQ's entries, managed by site_editor (issue 8). */
   'list-faq': '/admin/list-faq',
+  /** Not in SPEC §2's list: who changed what (issue 9); user_management's, and only admins see it. */
+  'audit-log': '/admin/audit-log',
 } as const;
 
 export type AdminRouteName = keyof typeof ADMIN_ROUTES;

@@ -51,6 +51,16 @@ describe('route guard', () => {
       expect(authStore.getState().roles).toEqual([{ name: 'role', active_routes: ['dashboard', 'list-of-articles'] }]);
     });
 
+    it('starts a user who may not open the dashboard at the first screen they may open', async () => {
+      const user = makeUser();
+      authStore.getState().signIn(user, 'token-1');
+      api = mockHttp(() => activeRoutes(user, ['list-of-articles', 'compose', 'list-of-categories']));
+      expect((await thrown(() => requireRoute('dashboard')({ request: request('/admin/dashboard') }))).location).toBe('/admin/list-of-articles');
+      api.restore();
+      api = mockHttp(() => activeRoutes(user, []));
+      expect((await thrown(() => requireRoute('dashboard')({ request: request('/admin/dashboard') }))).location).toBe('/admin/settings-profile');
+    });
+
     it('lets an allowed route through', async () => {
       const user = makeUser();
       authStore.getState().signIn(user, 'token-1');

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, type AdminRouteName, type RoleRoutes } from '@vitrine/contracts';
 import { authStore, redirect } from '@vitrine/core';
 import { fetchActiveRoutes } from '../api/auth';
 
@@ -10,6 +10,11 @@ export const DASHBOARD_PATH = ADMIN_ROUTES.dashboard;
 export function firstAccessStep(user: { status: string; verified_at?: string | null }): string | null {
   if (user.status !== 'first-access') return null;
   return user.verified_at ? '/first-access' : '/verify-account';
+}
+
+/** The first screen of the menu a user's roles open (the profile is open to everyone, so there always is one). */
+function firstScreen(roles: readonly RoleRoutes[]): AdminRouteName | undefined {
+  return ADMIN_ROUTE_NAMES.find((route) => route !== 'compose' && canOpenRoute(roles, route));
 }
 
 function loginRedirect(request: Request): Response {
@@ -37,7 +42,11 @@ export function requireRoute(name: AdminRouteName) {
     }
     const step = firstAccessStep(access.user);
     if (step) throw redirect(step);
-    if (!canOpenRoute(access.roles, name)) throw redirect(FORBIDDEN_PATH);
+    if (!canOpenRoute(access.roles, name)) {
+      // Everyone is sent to the dashboard after signing in; whoever may not open it starts at their first screen.
+      const start = name === 'dashboard' ? firstScreen(access.roles) : undefined;
+      throw redirect(start ? buildPath(ADMIN_ROUTES[start]) : FORBIDDEN_PATH);
+    }
     return null;
   };
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ArticlesListInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
+import type { ArticlesListInput, AuditLogInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
 
 /**
  * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
@@ -64,6 +64,12 @@ export const queryKeys = {
   /** The signed-in user's own record (settings-profile): a save puts the saved record here and in the session. */
   profile: {
     user: (id: number) => ['profile', 'user', id] as const,
+  },
+  /** The audit log (audit-log): read only, a page per set of filters; the staff its person filter offers. */
+  auditLog: {
+    all: ['audit-log'] as const,
+    list: (input: AuditLogInput) => ['audit-log', 'list', input] as const,
+    people: ['audit-log', 'people'] as const,
   },
 };
 

@@ -8,6 +8,7 @@ import type {
   User,
   VerifyCodeInput,
 } from '@vitrine/contracts';
+import { rolesForUser } from '@vitrine/contracts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../errors';
 import { generateCode, hashCode, randomToken, sha256, verifyCode } from '../lib/security';
 import { recoveryMail, verificationCodeMail } from '../mail/templates';
@@ -94,7 +95,7 @@ export class AuthService {
     if (new Date(session.expires_at).getTime() <= Date.now()) throw new UnauthorizedError('SESSION_EXPIRED');
     const user = await users.findById(this.deps.db, session.user_id);
     if (!user || user.status === 'inactive' || user.status === 'blocked') throw new UnauthorizedError('UNAUTHORIZED');
-    return { user, roles: await roles.rolesOfUser(this.deps.db, user.id), tokenHash };
+    return { user, roles: rolesForUser(await roles.rolesOfUser(this.deps.db, user.id), user.type), tokenHash };
   }
 
   /** Revokes the token if it is a live session; answers the same otherwise (logout is idempotent). */

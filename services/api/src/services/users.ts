@@ -1,4 +1,4 @@
-import { canOpenRoute } from '@vitrine/contracts';
+import { canOpenRoute, rolesForUser } from '@vitrine/contracts';
 import type {
   ActiveRoutes,
   ChangePasswordInput,
@@ -251,7 +251,7 @@ export class UsersService {
   async activeRoutes(id: number, flag: string): Promise<ActiveRoutes> {
     const row = await users.findById(this.deps.db, id);
     if (!row) throw new NotFoundError('USER_NOT_FOUND');
-    const userRoles = await roles.rolesOfUser(this.deps.db, id);
+    const userRoles = rolesForUser(await roles.rolesOfUser(this.deps.db, id), row.type);
     return { user: toUser(row), roles: userRoles, allowed: flag === 'all' ? true : canOpenRoute(userRoles, flag) };
   }
 

@@ -8,3 +8,4 @@ export * from './content';
 export * from './mail';
 export * from './audience';
 export * from './reports';
+export * from './audit';

@@ -90,3 +90,5 @@ export type FaqCreateInput = Static<typeof S.FaqCreateBody>;
 export type FaqUpdateInput = Static<typeof S.FaqUpdateBody>;
 export type DashboardReport = Static<typeof S.DashboardReportSchema>;
 export type DashboardQueryInput = Static<typeof S.DashboardQuery>;
+export type AuditEntry = Static<typeof S.AuditEntrySchema>;
+export type AuditLogInput = Static<typeof S.AuditLogQuery>;

@@ -36,6 +36,7 @@ export const chrome: Messages<typeof source> = {
     'message-received': 'Received messages',
     'settings-whatsapp': 'WhatsApp',
     'list-faq': 'FAQ',
+    'audit-log': 'Audit log',
   },
   layout: {
     title: 'Back office',

@@ -36,6 +36,7 @@ export const chrome: Messages<typeof source> = {
     'message-received': 'Mensajes recibidos',
     'settings-whatsapp': 'WhatsApp',
     'list-faq': 'Preguntas frecuentes',
+    'audit-log': 'Registro de actividad',
   },
   layout: {
     title: 'Área de administración',

@@ -36,6 +36,7 @@ export const chrome: Messages<typeof source> = {
     'message-received': 'Messages reçus',
     'settings-whatsapp': 'WhatsApp',
     'list-faq': 'Questions fréquentes',
+    'audit-log': 'Journal d’activité',
   },
   layout: {
     title: 'Espace d’administration',

@@ -36,6 +36,7 @@ export const chrome: Messages<typeof source> = {
     'message-received': 'Mesaj resevwa',
     'settings-whatsapp': 'WhatsApp',
     'list-faq': 'Kesyon yo poze souvan',
+    'audit-log': 'Jounal aktivite',
   },
   layout: {
     title: 'Espas administrasyon',

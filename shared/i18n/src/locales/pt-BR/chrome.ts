@@ -34,6 +34,7 @@ export const chrome = {
     'message-received': 'Mensagens recebidas',
     'settings-whatsapp': 'WhatsApp',
     'list-faq': 'Perguntas frequentes',
+    'audit-log': 'Registro de atividades',
   },
   layout: {
     title: 'Administração',

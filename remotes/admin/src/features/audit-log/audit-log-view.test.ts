@@ -1,0 +1,143 @@
+import { formatDateTime } from '@vitrine/utils';
+import type { AuditEntry } from '@vitrine/contracts';
+import { admin } from '../../locales/pt-BR';
+import {
+  changeLines,
+  describeEntry,
+  formatValue,
+  hasFilters,
+  isAdminOnly,
+  listInput,
+  personOptions,
+  readAuditLogView,
+  recordOf,
+  summaryLines,
+  writeAuditLogView,
+  type Translate,
+} from './audit-log-view';
+
+const params = (query: string) => new URLSearchParams(query);
+
+/** The pt-BR admin texts, as i18next would say them (nested keys, {{placeholders}}). */
+const t: Translate = (key, values = {}) => {
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], admin);
+  if (typeof text !== 'string') return key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+};
+
+const entry = (overrides: Partial<AuditEntry> = {}): AuditEntry => ({
+  id: 1,
+  at: '2026-03-10T14:05:00.000Z',
+  actor_id: 2,
+  actor_name: 'Ana Admin',
+  record_type: 'category',
+  record_id: '12',
+  action: 'update',
+  changes: {},
+  ...overrides,
+});
+
+describe('the audit log view in the URL', () => {
+  it('defaults to the first page of 20, newest first, with no filter', () => {
+    const view = readAuditLogView(params(''));
+    expect(view).toEqual({ page: 1 });
+    expect(listInput(view)).toEqual({ page: 1, limit: 20 });
+    expect(hasFilters(view)).toBe(false);
+  });
+
+  it('reads every filter and the page', () => {
+    const view = readAuditLogView(params('person=3&type=category&record=12&from=2026-03-01&to=2026-03-31&page=2'));
+    expect(listInput(view)).toEqual({ actor_id: 3, record_type: 'category', record_id: '12', from: '2026-03-01', to: '2026-03-31', page: 2, limit: 20 });
+    expect(hasFilters(view)).toBe(true);
+  });
+
+  it('leaves out what a hand-edited link gets wrong, and puts a backwards period the right way round', () => {
+    expect(readAuditLogView(params('person=ana&type=planet&record=12&from=2026-02-30&to=31/03/2026&page=-1'))).toEqual({ page: 1 });
+    // A record means nothing without its type.
+    expect(readAuditLogView(params('record=12')).record).toBeUndefined();
+    expect(listInput(readAuditLogView(params('from=2026-03-31&to=2026-03-01')))).toEqual({ from: '2026-03-01', to: '2026-03-31', page: 1, limit: 20 });
+  });
+
+  it('writes only what is set, keeps other parameters, goes back to page 1 on a filter change, drops the record with its type', () => {
+    const start = params('tab=x&person=3&type=category&record=12&page=4');
+    expect(writeAuditLogView(start, { page: 5 }).toString()).toBe('tab=x&person=3&type=category&record=12&page=5');
+    expect(writeAuditLogView(start, { from: '2026-03-01' }).toString()).toBe('tab=x&person=3&type=category&record=12&from=2026-03-01');
+    expect(writeAuditLogView(start, { type: 'article' }).toString()).toBe('tab=x&person=3&type=article');
+    expect(writeAuditLogView(start, { type: undefined }).toString()).toBe('tab=x&person=3');
+    expect(writeAuditLogView(params('type=faq'), { type: 'lead', record: '7' }).toString()).toBe('type=lead&record=7');
+    expect(writeAuditLogView(start, { actor: undefined, type: undefined, record: undefined, from: undefined, to: undefined }).toString()).toBe('tab=x');
+  });
+
+  it('offers the staff as "Name Lastname", A to Z', () => {
+    expect(
+      personOptions([
+        { id: 3, name: 'Carla', last_name: 'Menezes', email: 'carla@vitrine.test' },
+        { id: 2, name: 'Ana', last_name: 'Admin', email: 'ana@vitrine.test' },
+        { id: 4, name: '', last_name: '', email: 'sem.nome@vitrine.test' },
+      ]),
+    ).toEqual([
+      { value: 2, label: 'Ana Admin' },
+      { value: 3, label: 'Carla Menezes' },
+      { value: 4, label: 'sem.nome@vitrine.test' },
+    ]);
+  });
+
+  it('tells the admin-only refusal from other failures', () => {
+    expect(isAdminOnly({ response: { status: 403, data: { code: 'ADMIN_ONLY' } } })).toBe(true);
+    expect(isAdminOnly({ response: { status: 403, data: { code: 'ROUTE_NOT_ALLOWED' } } })).toBe(false);
+    expect(isAdminOnly({ response: { status: 500 } })).toBe(false);
+    expect(isAdminOnly(null)).toBe(false);
+  });
+});
+
+describe('an entry, in words', () => {
+  it('says what was done to which record', () => {
+    expect(describeEntry(entry(), t)).toBe('Atualizou categoria #12');
+    expect(describeEntry(entry({ action: 'create', record_type: 'article', record_id: '5' }), t)).toBe('Criou artigo #5');
+    expect(describeEntry(entry({ action: 'delete', record_type: 'faq', record_id: '9' }), t)).toBe('Excluiu pergunta frequente #9');
+    expect(describeEntry(entry({ action: 'update', record_type: 'site_settings', record_id: 'contact' }), t)).toBe('Atualizou configuração do site “contact”');
+    expect(describeEntry(entry({ action: 'create', record_type: 'user_access', record_id: '5' }), t)).toBe('Concedeu um acesso ao usuário #5');
+    expect(describeEntry(entry({ action: 'delete', record_type: 'user_access', record_id: '5' }), t)).toBe('Removeu um acesso do usuário #5');
+    expect(describeEntry(entry({ action: 'create', record_type: 'message_reply', record_id: '8' }), t)).toBe('Respondeu à mensagem #8');
+    expect(recordOf(entry(), t, 'label')).toBe('Categoria #12');
+  });
+
+  it('shows values compactly', () => {
+    expect(formatValue(null, t)).toBe('—');
+    expect(formatValue(undefined, t)).toBe('—');
+    expect(formatValue(true, t)).toBe('Sim');
+    expect(formatValue(false, t)).toBe('Não');
+    expect(formatValue(42, t)).toBe('42');
+    expect(formatValue('Tecnologia', t)).toBe('“Tecnologia”');
+    expect(formatValue('…', t)).toBe('(alterado)');
+    const long = formatValue('a'.repeat(200), t);
+    expect(long).toBe(`“${'a'.repeat(80)}…”`);
+    expect(formatValue({ phone: '+55 11 99999-0000', show: true }, t)).toBe('{"phone":"+55 11 99999-0000","show":true}');
+    expect(formatValue({ text: 'x'.repeat(200) }, t)).toHaveLength(81);
+    expect(formatValue('2026-03-10T14:05:00.000Z', t)).toBe(formatDateTime('2026-03-10T14:05:00.000Z'));
+    expect(formatValue('user_management', t, 'role_name')).toBe('Gestão de usuários');
+    expect(formatValue('user_management', t, 'name')).toBe('“user_management”');
+  });
+
+  it('lists an update’s changes as before → after, a long text only as changed', () => {
+    const update = entry({ changes: { name: ['Tecnologia', 'Tech'], active: [true, false], description: [null, 'Novo'], content: ['…', '…'] } });
+    expect(changeLines(update, t)).toEqual([
+      { field: 'name', before: '“Tecnologia”', after: '“Tech”' },
+      { field: 'active', before: 'Sim', after: 'Não' },
+      { field: 'description', before: '—', after: '“Novo”' },
+      { field: 'content', value: '(alterado)' },
+    ]);
+    expect(summaryLines(update, t)).toEqual(changeLines(update, t));
+  });
+
+  it('sums up a created or deleted row by the columns naming it, all of them when opened', () => {
+    const created = entry({ action: 'create', changes: { id: 12, name: 'Tecnologia', active: true, description: 'Tudo' } });
+    expect(summaryLines(created, t)).toEqual([{ field: 'name', value: '“Tecnologia”' }]);
+    expect(changeLines(created, t)).toHaveLength(4);
+    const access = entry({ action: 'delete', record_type: 'user_access', record_id: '5', changes: { user_id: 5, role_name: 'settings' } });
+    expect(summaryLines(access, t)).toEqual([{ field: 'role_name', value: 'Configurações' }]);
+    // Nothing naming it: its first columns.
+    const link = entry({ action: 'create', record_type: 'lead', changes: { a: 1, b: 2, c: 3, d: 4 } });
+    expect(summaryLines(link, t).map((line) => line.field)).toEqual(['a', 'b', 'c']);
+  });
+});
