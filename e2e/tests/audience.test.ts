@@ -68,7 +68,7 @@ test('a visitor writes from the contact page; staff read, reply and archive it i
     const archived = page.waitForResponse((r) => r.url().includes('/api/message/message-archive/'));
     await page.getByRole('dialog').getByRole('button', { name: /OK|Arquivar|Confirmar/ }).last().click();
     assert.equal((await archived).status(), 200);
-    await page.getByRole('tab', { name: /Arquivadas/ }).click();
+    await page.locator('label.ant-segmented-item').filter({ hasText: 'Arquivadas' }).click();
     await page.getByText(subject).first().waitFor();
   });
 });

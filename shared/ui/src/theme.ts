@@ -57,6 +57,12 @@ export const themeTokens = {
   colorTextBase: palette.text,
   colorBgBase: palette.surface,
   colorBorder: palette.border,
+  // Secondary texts, descriptions and placeholders at WCAG AA contrast on white (antd's defaults are 2.5–3.4:1):
+  // #5b6472 is 6.0:1, #6b7280 4.8:1.
+  colorTextSecondary: palette.textMuted,
+  colorTextTertiary: palette.textMuted,
+  colorTextDescription: palette.textMuted,
+  colorTextPlaceholder: '#6b7280',
   borderRadius: radius.md,
   fontFamily,
   fontSize: 14,

@@ -641,6 +641,7 @@ export const admin: Messages<typeof source> = {
   messages: {
     title: 'Received messages',
     filters: {
+      label: 'Show messages',
       active: 'Active',
       unread: 'Unread',
       read: 'Reads',

@@ -641,6 +641,7 @@ export const admin: Messages<typeof source> = {
   messages: {
     title: 'Mensajes recibidos',
     filters: {
+      label: 'Mostrar mensajes',
       active: 'Activos',
       unread: 'No leídos',
       read: 'Leídos',

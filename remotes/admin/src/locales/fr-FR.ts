@@ -641,6 +641,7 @@ export const admin: Messages<typeof source> = {
   messages: {
     title: 'Messages reçus',
     filters: {
+      label: 'Afficher les messages',
       active: 'Actifs',
       unread: 'Non lus',
       read: 'Lus',

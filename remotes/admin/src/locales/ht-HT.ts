@@ -641,6 +641,7 @@ export const admin: Messages<typeof source> = {
   messages: {
     title: 'Mesaj resevwa',
     filters: {
+      label: 'Montre mesaj yo',
       active: 'Aktif',
       unread: 'Pa li',
       read: 'Li deja',

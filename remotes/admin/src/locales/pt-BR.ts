@@ -639,6 +639,7 @@ export const admin = {
   messages: {
     title: 'Mensagens recebidas',
     filters: {
+      label: 'Mostrar mensagens',
       active: 'Ativas',
       unread: 'Não lidas',
       read: 'Lidas',

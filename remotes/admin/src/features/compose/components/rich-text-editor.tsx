@@ -114,7 +114,8 @@ function Toolbar({ editor }: { editor: Editor }) {
         type={active ? 'primary' : 'text'}
         ghost={active}
         icon={icon}
-        aria-label={label}
+        // A button showing text (H2) is named by it first, so voice control users can say what they see.
+        aria-label={text ? `${text} ${label}` : label}
         aria-pressed={active}
         onMouseDown={(e) => e.preventDefault()}
         onClick={run}

@@ -184,7 +184,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
                   key: a.id,
                   label: (
                     <span className="vt-dashboard__author">
-                      <Avatar size={24} src={a.photo ?? undefined} style={{ background: '#6d28d9', fontSize: 11 }}>
+                      <Avatar size={24} src={a.photo ?? undefined} alt="" style={{ background: '#6d28d9', fontSize: 11 }}>
                         {initials(`${a.name} ${a.last_name}`)}
                       </Avatar>
                       {`${a.name} ${a.last_name}`}
@@ -238,7 +238,7 @@ export function DashboardPage() {
     <div className="vt-dashboard" data-testid="dashboard-page" data-build={__BUILD_ID__}>
       <Card className="vt-dashboard__card">
         <div className="vt-dashboard__welcome">
-          <Avatar size={64} src={user.photo ?? undefined} style={{ background: '#6d28d9', fontSize: 24, flex: 'none' }}>
+          <Avatar size={64} src={user.photo ?? undefined} alt="" style={{ background: '#6d28d9', fontSize: 24, flex: 'none' }}>
             {initials(fullName)}
           </Avatar>
           <div>

@@ -185,6 +185,8 @@ export function FaqPage() {
           </Empty>
         ) : (
           <Collapse
+            // The name and the arrow fold a group; the group's own buttons sit beside them, not inside a button.
+            collapsible="header"
             className="vt-faq-admin__groups"
             activeKey={groups.filter((group) => !folded.has(group.slug)).map((group) => group.slug)}
             onChange={(keys) => {

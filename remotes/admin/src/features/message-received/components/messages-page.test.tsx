@@ -52,11 +52,11 @@ describe('message-received', () => {
     expect(rowOf('Bruno Lima')).not.toHaveClass('vt-inbox__item--unread');
     expect(within(row).getByText('10 de jan.')).toBeInTheDocument();
 
-    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    const tabs = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
     expect(tabs).toEqual([expect.stringMatching(/^Ativas/), expect.stringMatching(/^Não lidas/), 'Lidas', expect.stringMatching(/^Arquivadas/)]);
-    await waitFor(() => expect(screen.getByRole('tab', { name: /^Arquivadas/ })).toHaveTextContent('4'));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /^Arquivadas/ }).closest('label')).toHaveTextContent('4'));
 
-    await user.click(screen.getByRole('tab', { name: /^Não lidas/ }));
+    await user.click(screen.getByRole('radio', { name: /^Não lidas/ }));
     await waitFor(() => expect(callsTo(http.calls, '/message/messages-list').at(-1)!.body).toEqual({ filter: 'unread', page: 1, limit: 20 }));
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por remetente, assunto ou texto' }), 'carla');

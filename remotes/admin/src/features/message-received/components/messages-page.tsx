@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Empty, Input, Tabs, Typography } from 'antd';
+import { Badge, Empty, Input, Segmented, Typography } from 'antd';
 import { LIMITS, MESSAGE_FILTERS, type MessageCounts, type MessageFilter, type MessagesListInput } from '@vitrine/contracts';
 import { useSearchParams, useTranslation } from '@vitrine/core';
 import type { MessageRef } from '../../../api/messages';
@@ -64,11 +64,12 @@ export function MessagesPage() {
       return next;
     });
 
-  const filterTabs = MESSAGE_FILTERS.map((value) => {
+  // A segmented choice, not tabs: on a phone antd's tab list grows a "more" button, which a tab list may not hold.
+  const filterOptions = MESSAGE_FILTERS.map((value) => {
     const counter = COUNT_OF[value];
     const count = counter && counts.data ? counts.data[counter] : 0;
     return {
-      key: value,
+      value,
       label: (
         <span className="vt-inbox__filter">
           {t(`messages.filters.${value}`)}
@@ -85,10 +86,12 @@ export function MessagesPage() {
       </Typography.Title>
       <div className="vt-inbox__panes">
         <section className="vt-inbox__pane vt-inbox__master" aria-label={t('messages.title')}>
-          <Tabs
-            size="small"
-            activeKey={filter}
-            items={filterTabs}
+          <Segmented
+            className="vt-inbox__filters"
+            block
+            aria-label={t('messages.filters.label')}
+            value={filter}
+            options={filterOptions}
             onChange={(key) => {
               setFilter(key as MessageFilter);
               setPage(1);

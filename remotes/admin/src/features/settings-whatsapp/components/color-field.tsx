@@ -1,4 +1,4 @@
-import { ColorPicker, Input } from 'antd';
+import { Button, ColorPicker, Input } from 'antd';
 import { useTranslation } from '@vitrine/core';
 import { HEX_COLOR } from '../whatsapp-settings';
 
@@ -21,8 +21,14 @@ export function ColorField({ id, value = '', onChange, fallback }: ColorFieldPro
         disabledAlpha
         format="hex"
         onChange={(color) => onChange?.(color.toHexString())}
-        aria-label={t('whatsapp.fields.colorPicker')}
-      />
+      >
+        {/* A button of its own: antd's trigger is a div, which an aria-label does not name. */}
+        <Button
+          className="vt-wa__swatch"
+          aria-label={t('whatsapp.fields.colorPicker')}
+          style={{ background: HEX_COLOR.test(value) ? value : fallback }}
+        />
+      </ColorPicker>
       <Input
         id={id}
         className="vt-wa__hex"
