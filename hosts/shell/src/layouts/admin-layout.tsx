@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { App as AntApp, Avatar, Button, ConfigProvider, Drawer, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, REMOTES, type AdminRouteName, type RemotePagesModule } from '@vitrine/contracts';
@@ -36,12 +37,42 @@ function usePhone(): boolean {
 }
 
 /**
+ * antd's own texts (pagination, date pickers, empty tables) in the interface language: pt-BR and en-US ship
+ * with the chrome; Spanish and French are fetched when chosen, and Haitian Creole, which antd lacks, reads the
+ * French ones (the language its speakers also read).
+ */
+const ANTD_LOCALES: Partial<Record<Locale, () => Promise<AntdLocale>>> = {
+  'es-ES': () => import('antd/locale/es_ES').then((m) => m.default),
+  'fr-FR': () => import('antd/locale/fr_FR').then((m) => m.default),
+  'ht-HT': () => import('antd/locale/fr_FR').then((m) => m.default),
+};
+
+function useAntdLocale(language: string): AntdLocale {
+  const [fetched, setFetched] = useState<{ language: string; locale: AntdLocale } | undefined>();
+  useEffect(() => {
+    const load = ANTD_LOCALES[language as Locale];
+    if (!load) return undefined;
+    let live = true;
+    load().then(
+      (locale) => live && setFetched({ language, locale }),
+      () => undefined, // English texts stay
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  if (language === 'pt-BR') return ptBR;
+  return fetched?.language === language ? fetched.locale : enUS;
+}
+
+/**
  * The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may
  * open: a column on wide screens (collapsible), a drawer from the header's menu button on phones, closed
  * again on every navigation, so no page loses width to it.
  */
 export function AdminLayout() {
   const { t, i18n } = useTranslation('chrome');
+  const antdLocale = useAntdLocale(i18n.language);
   const user = useAuth((s) => s.authUser);
   const roles = useAuth((s) => s.roles);
   const navigate = useNavigate();
@@ -90,7 +121,7 @@ export function AdminLayout() {
 
   const fullName = user ? `${user.name} ${user.last_name}` : '';
   return (
-    <ConfigProvider locale={i18n.language === 'pt-BR' ? ptBR : enUS} theme={{ token: themeTokens, components: componentTokens, algorithm: antdTheme.defaultAlgorithm }}>
+    <ConfigProvider locale={antdLocale} theme={{ token: themeTokens, components: componentTokens, algorithm: antdTheme.defaultAlgorithm }}>
       <AntApp>
         <Layout className="vt-admin" hasSider>
           {phone ? (
