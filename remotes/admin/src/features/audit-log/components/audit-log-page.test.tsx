@@ -6,6 +6,7 @@ import { formatDateTime } from '@vitrine/utils';
 import type { AuditEntry } from '@vitrine/contracts';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
+import { choose, setViewport } from '../../../testing/antd';
 import { AuditLogPage } from './audit-log-page';
 
 const person = (id: number, name: string, last_name: string): User => ({
@@ -69,32 +70,11 @@ function server(options: { items?: AuditEntry[]; total?: number; handle?: (call:
   });
 }
 
-/** antd's breakpoints read matchMedia: answer as a window `width` px wide would. */
-function setViewport(width: number) {
-  window.matchMedia = (query: string) => {
-    const min = /min-width:\s*(\d+)/.exec(query);
-    const max = /max-width:\s*(\d+)/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false } as MediaQueryList;
-  };
-}
-
 const PATH = '/admin/audit-log';
 const open = (entryUrl = PATH) => renderPage(PATH, <AuditLogPage />, entryUrl);
 const logCalls = (calls: HttpCall[]) => calls.filter((c) => c.url === '/audit/audit-log');
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const sentences = () => [...document.querySelectorAll('.vt-audit__what > span:first-child')].map((el) => el.textContent);
-
-/** The open Select's option (antd draws each Select's options in a popup of its own). */
-async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
-  await user.click(select);
-  const popup = await waitFor(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
-    expect(shown.length).toBeGreaterThan(0);
-    return shown.at(-1)!;
-  });
-  await user.click(within(popup).getByTitle(label));
-}
 
 describe('audit log', () => {
   let http: ReturnType<typeof server>;

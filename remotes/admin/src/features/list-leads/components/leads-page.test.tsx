@@ -5,6 +5,7 @@ import type { Lead } from '@vitrine/contracts';
 import { makeLead } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
+import { choose } from '../../../testing/antd';
 import { LeadsPage } from './leads-page';
 
 const contact = makeLead();
@@ -52,17 +53,6 @@ const open = (entry = PATH) => renderPage(PATH, <LeadsPage />, entry);
 const listCalls = (calls: HttpCall[]) => calls.filter((c) => c.url === '/lead/leads-list');
 const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
 const search = (router: ReturnType<typeof open>['router']) => new URLSearchParams(router.state.location.search);
-
-/** The open Select's option (antd draws the options of every Select in a popup of its own). */
-async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
-  await user.click(select);
-  const popup = await waitFor(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
-    expect(shown.length).toBeGreaterThan(0);
-    return shown.at(-1)!;
-  });
-  await user.click(within(popup).getByTitle(label));
-}
 
 describe('list-leads: the leads tab', () => {
   let http: ReturnType<typeof server>;

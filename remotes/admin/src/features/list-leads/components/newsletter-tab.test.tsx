@@ -6,6 +6,7 @@ import type { DigestSend, DigestSettingsValue } from '@vitrine/contracts';
 import { makeDigestSend } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
+import { choose } from '../../../testing/antd';
 import { LeadsPage } from './leads-page';
 
 const done = makeDigestSend();
@@ -44,16 +45,6 @@ const PATH = '/admin/list-leads';
 const open = (entry = `${PATH}?tab=newsletter`) => renderPage(PATH, <LeadsPage />, entry);
 const callsTo = (calls: HttpCall[], url: string) => calls.filter((c) => c.url === url);
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
-
-async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
-  await user.click(select);
-  const popup = await waitFor(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
-    expect(shown.length).toBeGreaterThan(0);
-    return shown.at(-1)!;
-  });
-  await user.click(within(popup).getByTitle(label));
-}
 
 describe('list-leads: the newsletter tab', () => {
   let http: ReturnType<typeof server>;

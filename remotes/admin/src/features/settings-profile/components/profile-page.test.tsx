@@ -8,6 +8,7 @@ import { formatTaxId, isValidTaxId } from '@vitrine/utils';
 import { makeImage } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
+import { choose } from '../../../testing/antd';
 import { cropToSquare } from '../photo-crop';
 import { ProfilePage } from './profile-page';
 
@@ -114,16 +115,6 @@ const puts = (calls: HttpCall[]) => calls.filter((c) => c.method === 'PUT');
 /** A field's error as antd shows it (in the item's explain list). */
 const errorOf = (input: HTMLElement) => input.closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error');
 const section = (id: 'profile-section' | 'email-section' | 'password-section') => screen.findByTestId(id);
-
-async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
-  await user.click(select);
-  const popup = await waitFor(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
-    expect(shown.length).toBeGreaterThan(0);
-    return shown.at(-1)!;
-  });
-  await user.click(within(popup).getByTitle(label));
-}
 
 describe('settings-profile', () => {
   let http: ReturnType<typeof server>;

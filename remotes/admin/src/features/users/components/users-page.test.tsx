@@ -5,6 +5,7 @@ import { ACCESS_ROUTES, type Access, type User, type UserCreateInput, type Users
 import { authStore } from '@vitrine/core';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
+import { choose, setViewport } from '../../../testing/antd';
 import { UsersPage } from './users-page';
 
 const makeUser = (overrides: Partial<User> = {}): User => ({
@@ -82,16 +83,6 @@ function server(options: { users?: User[]; handle?: Handler } = {}) {
   });
 }
 
-/** antd's breakpoints read matchMedia: answer as a window `width` px wide would. */
-function setViewport(width: number) {
-  window.matchMedia = (query: string) => {
-    const min = /min-width:\s*(\d+)/.exec(query);
-    const max = /max-width:\s*(\d+)/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false } as MediaQueryList;
-  };
-}
-
 const PATH = '/admin/users';
 const open = (entry = PATH) => renderPage(PATH, <UsersPage />, entry);
 const listCalls = (calls: HttpCall[]) => calls.filter((c) => c.url === '/user/users-list');
@@ -114,17 +105,6 @@ const drawerTitled = (title: string) =>
     expect(panel.querySelector('.ant-drawer-title')).toHaveTextContent(title);
     return panel;
   });
-
-/** The open Select's option (antd draws each Select's options in a popup of its own). */
-async function choose(user: ReturnType<typeof userEvent.setup>, select: HTMLElement, label: string) {
-  await user.click(select);
-  const popup = await waitFor(() => {
-    const shown = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown')].filter((el) => !el.className.includes('hidden'));
-    expect(shown.length).toBeGreaterThan(0);
-    return shown.at(-1)!;
-  });
-  await user.click(within(popup).getByTitle(label));
-}
 
 const checked = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('group', { name: 'Acessos' }))
