@@ -1024,8 +1024,6 @@ export const admin: Messages<typeof source> = {
     empty: 'No changes recorded yet.',
     emptyFiltered: 'No changes recorded for these filters.',
     loadFailed: 'Could not load the audit log.',
-    adminOnlyTitle: 'Administrators only',
-    adminOnly: 'The audit log shows the changes made by the whole team, and only administrators can view it. If you need information from it, ask an administrator.',
     total_one: '{{count}} change',
     total_other: '{{count}} changes',
     unknownActor: 'Unnamed person',

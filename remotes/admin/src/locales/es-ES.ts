@@ -1024,8 +1024,6 @@ export const admin: Messages<typeof source> = {
     empty: 'Todavía no hay cambios registrados.',
     emptyFiltered: 'No hay cambios registrados con estos filtros.',
     loadFailed: 'No se ha podido cargar el registro de actividad.',
-    adminOnlyTitle: 'Solo para administradores',
-    adminOnly: 'El registro de actividad muestra los cambios realizados por todo el equipo y solo pueden consultarlo los administradores. Si necesitas algún dato de él, pídeselo a un administrador.',
     total_one: '{{count}} cambio',
     total_other: '{{count}} cambios',
     unknownActor: 'Persona sin nombre',

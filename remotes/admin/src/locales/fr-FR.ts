@@ -1024,8 +1024,6 @@ export const admin: Messages<typeof source> = {
     empty: 'Aucune modification enregistrée pour l’instant.',
     emptyFiltered: 'Aucune modification enregistrée pour ces filtres.',
     loadFailed: 'Le journal d’activité n’a pas pu être chargé.',
-    adminOnlyTitle: 'Réservé aux administrateurs',
-    adminOnly: 'Le journal d’activité montre les modifications faites par toute l’équipe, et seuls les administrateurs peuvent le consulter. Si vous avez besoin d’une information qui s’y trouve, adressez-vous à un administrateur.',
     total_one: '{{count}} modification',
     total_other: '{{count}} modifications',
     unknownActor: 'Personne sans nom',

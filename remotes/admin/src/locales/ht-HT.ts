@@ -1024,8 +1024,6 @@ export const admin: Messages<typeof source> = {
     empty: 'Poko gen okenn chanjman ki anrejistre.',
     emptyFiltered: 'Pa gen okenn chanjman ki anrejistre pou filtè sa yo.',
     loadFailed: 'Nou pa t kapab chaje jounal aktivite a.',
-    adminOnlyTitle: 'Pou administratè sèlman',
-    adminOnly: 'Jounal aktivite a montre chanjman tout ekip la fè, epi se sèlman administratè ki ka konsilte l. Si ou bezwen yon enfòmasyon ki ladan l, pale ak yon administratè.',
     total_one: '{{count}} chanjman',
     total_other: '{{count}} chanjman',
     unknownActor: 'Moun san non',

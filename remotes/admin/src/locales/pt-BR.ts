@@ -1022,8 +1022,6 @@ export const admin = {
     empty: 'Nenhuma alteração registrada ainda.',
     emptyFiltered: 'Nenhuma alteração registrada para estes filtros.',
     loadFailed: 'Não foi possível carregar o registro de atividades.',
-    adminOnlyTitle: 'Somente administradores',
-    adminOnly: 'O registro de atividades mostra as alterações feitas por toda a equipe e só pode ser consultado por administradores. Se precisar de alguma informação dele, fale com um administrador.',
     total_one: '{{count}} alteração',
     total_other: '{{count}} alterações',
     unknownActor: 'Pessoa sem nome',

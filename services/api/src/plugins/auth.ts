@@ -13,12 +13,9 @@ import { actorContext } from '../db/actor';
  * - `self`: the record id the call is about, read from the raw (string) route parameters,
  *   since the rule runs before validation; the caller may always act on their own record.
  * - `firstAccess`: a first-access user may make this call (true), or only about themselves ('self').
- * - `adminOnly`: besides the route, the caller must be of type admin.
  */
 export interface RouteAuth {
   routes: readonly AdminRouteName[];
-  /** Only users of type admin (403 ADMIN_ONLY for anyone else, whatever their accesses). */
-  adminOnly?: true;
   self?: (request: FastifyRequest) => number | undefined;
   firstAccess?: boolean | 'self';
 }
@@ -72,7 +69,6 @@ export function principalOf(request: FastifyRequest): Principal {
 export function describePolicy(policy: RoutePolicy): string {
   if (policy === 'public') return 'public';
   const parts = [policy.routes.length === 0 ? 'signed-in' : `routes:${policy.routes.join('|')}`];
-  if (policy.adminOnly) parts.push('admin-only');
   if (policy.self) parts.push('self');
   if (policy.firstAccess === true) parts.push('first-access');
   if (policy.firstAccess === 'self') parts.push('first-access:self');
@@ -108,7 +104,12 @@ export default fp(
 
     // Every request runs in a context of its own, in which an authenticated one names its actor to the
     // database (db/actor.ts: the audit log's triggers read it).
-    app.addHook('onRequest', (_request, _reply, done) => actorContext.run(done));
+    // Public routes act for nobody: they skip it.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const rule = request.routeOptions.config.policy;
+      if (rule === undefined || rule === 'public') done();
+      else actorContext.run(done);
+    });
 
     // onRequest: before the body is parsed and validated, so an anonymous caller gets 401 and a
     // caller without the access 403 whatever they sent (never a 400 listing the schema's fields).
@@ -123,8 +124,6 @@ export default fp(
         const allowed = rule.firstAccess === true || (rule.firstAccess === 'self' && isSelf);
         if (!allowed) throw new ForbiddenError('FIRST_ACCESS_REQUIRED');
       }
-      // Roles already lose admin-only routes for others (rolesForUser); this holds even for a route that is not one.
-      if (rule.adminOnly && principal.user.type !== 'admin') throw new ForbiddenError('ACCESS_DENIED');
       if (rule.routes.length === 0 || isSelf) return;
       if (!rule.routes.some((route) => canOpenRoute(principal.roles, route))) throw new ForbiddenError('ACCESS_DENIED');
     });

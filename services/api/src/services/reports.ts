@@ -1,5 +1,5 @@
 import { DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, DASHBOARD_TOP_ARTICLES, type DashboardPeriod, type DashboardReport } from '@vitrine/contracts';
-import { BadRequestError } from '../errors';
+import { dayRangeLength } from '../lib/day-range';
 import * as reports from '../repositories/reports';
 import type { ServiceDeps } from './context';
 
@@ -32,13 +32,9 @@ export class ReportsService {
   }
 
   async dashboard(from: string, to: string): Promise<DashboardReport> {
+    const length = dayRangeLength(from, to, DASHBOARD_MAX_DAYS);
     const first = Date.parse(`${from}T00:00:00Z`);
     const last = Date.parse(`${to}T00:00:00Z`);
-    if (last < first) throw new BadRequestError('VALIDATION_ERROR', [{ property: 'to', message: { isAfterFrom: 'to must not be before from' } }]);
-    const length = Math.round((last - first) / DAY_MS) + 1;
-    if (length > DASHBOARD_MAX_DAYS) {
-      throw new BadRequestError('VALIDATION_ERROR', [{ property: 'to', message: { maxDays: `the period spans at most ${DASHBOARD_MAX_DAYS} days` } }]);
-    }
     const span: reports.Span = {
       prevStart: new Date(first - length * DAY_MS),
       start: new Date(first),

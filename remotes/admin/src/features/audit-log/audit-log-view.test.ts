@@ -6,7 +6,6 @@ import {
   describeEntry,
   formatValue,
   hasFilters,
-  isAdminOnly,
   listInput,
   personOptions,
   readAuditLogView,
@@ -82,12 +81,6 @@ describe('the audit log view in the URL', () => {
     ]);
   });
 
-  it('tells the admin-only refusal from other failures', () => {
-    expect(isAdminOnly({ response: { status: 403, data: { code: 'ADMIN_ONLY' } } })).toBe(true);
-    expect(isAdminOnly({ response: { status: 403, data: { code: 'ROUTE_NOT_ALLOWED' } } })).toBe(false);
-    expect(isAdminOnly({ response: { status: 500 } })).toBe(false);
-    expect(isAdminOnly(null)).toBe(false);
-  });
 });
 
 describe('an entry, in words', () => {

@@ -1,6 +1,7 @@
 import { ACCESSES, AUDIT_PAGE_SIZE, AUDIT_RECORD_TYPES, type AuditRecordType, type User } from '@vitrine/contracts';
 import { formatDateTime, truncate } from '@vitrine/utils';
 import type { AuditEntry, AuditLogInput } from '@vitrine/contracts';
+import { isDay } from '../../lib/days';
 
 /* ------------------------------------------------------------------------------------------------
  * The view in the URL
@@ -33,15 +34,6 @@ const PARAM = {
 
 /** The API's longest record id. */
 const RECORD_MAX = 64;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !DAY.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -75,9 +67,10 @@ export function readAuditLogView(params: URLSearchParams): AuditLogView {
  */
 export function writeAuditLogView(params: URLSearchParams, change: Partial<AuditLogView>): URLSearchParams {
   const next = new URLSearchParams(params);
-  const view: AuditLogView = { ...readAuditLogView(params), ...change };
+  const current = readAuditLogView(params);
+  const view: AuditLogView = { ...current, ...change };
   if (!('page' in change)) view.page = 1;
-  if ('type' in change && !('record' in change) && change.type !== readAuditLogView(params).type) view.record = undefined;
+  if ('type' in change && !('record' in change) && change.type !== current.type) view.record = undefined;
   const text: Record<keyof AuditLogView, string | undefined> = {
     actor: view.actor === undefined ? undefined : String(view.actor),
     type: view.type,
@@ -209,10 +202,4 @@ export function summaryLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: T
   if (entry.action === 'update') return lines;
   const naming = SUMMARY_FIELDS.flatMap((field) => lines.filter((line) => line.field === field));
   return naming.length > 0 ? naming : lines.slice(0, SUMMARY_FALLBACK);
-}
-
-/** The API's refusal of anyone but an admin (403 ADMIN_ONLY): the page explains instead of failing. */
-export function isAdminOnly(error: unknown): boolean {
-  const response = (error as { response?: { status?: unknown; data?: { code?: unknown } } } | null)?.response;
-  return response?.status === 403 && response.data?.code === 'ADMIN_ONLY';
 }

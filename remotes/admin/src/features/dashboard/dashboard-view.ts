@@ -1,4 +1,5 @@
 import { DASHBOARD_DEFAULT_PERIOD, DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, type DashboardPeriod } from '@vitrine/contracts';
+import { isDay } from '../../lib/days';
 
 /**
  * The dashboard's period, kept in the URL: `?period=7|30|90` (30 when absent) or a custom `?from=…&to=…` (UTC
@@ -12,7 +13,6 @@ export interface Range {
 }
 
 const DAY_MS = 86_400_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today as a UTC day (YYYY-MM-DD). */
 export function todayUtc(now: Date = new Date()): string {
@@ -20,7 +20,6 @@ export function todayUtc(now: Date = new Date()): string {
 }
 
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const isDay = (value: string | null): value is string => value !== null && DAY.test(value) && todayUtc(new Date(dayTime(value))) === value;
 
 /** Days in an inclusive range. */
 export function rangeLength(range: Range): number {
@@ -53,12 +52,21 @@ export function percentChange(current: number, previous: number): number | null 
   return Math.round(((current - previous) / previous) * 100);
 }
 
-/** A UTC day as a short label in the reader's language ('12 de nov.', 'Nov 12'). */
+const shortDays = new Map<string, Intl.DateTimeFormat>();
+
+/** A UTC day as a short label in the reader's language ('12 de nov.', 'Nov 12'); one formatter per language. */
 export function shortDay(day: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(dayTime(day)));
+  let format = shortDays.get(locale);
+  if (!format) shortDays.set(locale, (format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })));
+  return format.format(new Date(dayTime(day)));
 }
 
 /** A UTC day at 00:00 UTC, in seconds (the charts' x values). */
 export function daySeconds(day: string): number {
   return dayTime(day) / 1000;
+}
+
+/** The UTC day of a chart's x value (daySeconds' inverse). */
+export function dayOfSeconds(seconds: number): string {
+  return todayUtc(new Date(seconds * 1000));
 }

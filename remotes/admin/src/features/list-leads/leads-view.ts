@@ -12,6 +12,7 @@ import {
   type LeadStatus,
   type NewsletterStatus,
 } from '@vitrine/contracts';
+import { isDay } from '../../lib/days';
 
 /** SPEC §9: lists page by 10 by default. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -58,18 +59,8 @@ const PARAM = {
 
 const FILTER_KEYS = ['module', 'classification', 'status', 'newsletter_status', 'is_lead', 'from', 'to', 'search'] as const satisfies readonly (keyof LeadsFilters)[];
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return values.find((v) => v === value);
-}
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isDay(value: string | null | undefined): value is string {
-  if (!value || !DAY.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** The view the URL describes; anything unknown or malformed is left out (a hand-edited link never breaks the page). */

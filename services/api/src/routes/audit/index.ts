@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_PAGE_SIZE } from '@vitrine/contracts';
 import { AuditEntrySchema, AuditLogQuery, ListEnvelope } from '@vitrine/contracts/schemas';
-import { BadRequestError } from '../../errors';
+import { dayRangeLength } from '../../lib/day-range';
 import * as auditLog from '../../repositories/audit-log';
 import { BEARER, responses } from '../common';
 
@@ -10,7 +10,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit/audit-log',
     {
-      config: { policy: { routes: ['audit-log'], adminOnly: true } },
+      // The route is admin-only: anyone else's roles do not list it (rolesForUser).
+      config: { policy: { routes: ['audit-log'] } },
       schema: {
         tags: ['audit'],
         summary: 'Staff actions, newest first: by person, record type or record, and period (UTC days); paged',
@@ -21,9 +22,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { page = 1, limit = AUDIT_PAGE_SIZE, ...filters } = request.query;
-      if (filters.from && filters.to && filters.to < filters.from) {
-        throw new BadRequestError('VALIDATION_ERROR', [{ property: 'to', message: { isAfterFrom: 'to must not be before from' } }]);
-      }
+      if (filters.from && filters.to) dayRangeLength(filters.from, filters.to);
       const { items, total } = await auditLog.list(app.db, { ...filters, page, limit });
       return { data: { items, total, page, limit } };
     },

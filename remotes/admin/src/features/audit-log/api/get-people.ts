@@ -7,12 +7,11 @@ import { personOptions } from '../audit-log-view';
 export const PEOPLE_LIMIT = 100;
 
 /** The person filter's choices: the staff (up to 100, by name), as "Name Lastname". */
-export function usePeople(enabled: boolean) {
+export function usePeople() {
   return useQuery({
     queryKey: queryKeys.auditLog.people,
     queryFn: () => listUsers({ page: 1, limit: PEOPLE_LIMIT, sort: 'name' }),
     select: (page) => personOptions(page.items),
-    enabled,
     staleTime: 5 * 60_000,
   });
 }

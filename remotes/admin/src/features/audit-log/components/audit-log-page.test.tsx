@@ -208,13 +208,4 @@ describe('audit log', () => {
     expect(await screen.findByText('Atualizou categoria #12')).toBeInTheDocument();
   });
 
-  it('tells a non-admin that only administrators see the log', async () => {
-    http = server({ handle: (call) => (call.url === '/audit/audit-log' ? refusal(403, 'ADMIN_ONLY', 'Only administrators') : undefined) });
-    open();
-    const note = await screen.findByTestId('audit-log-admin-only');
-    expect(note).toHaveTextContent('Somente administradores');
-    expect(note).toHaveTextContent('só pode ser consultado por administradores');
-    expect(screen.queryByTestId('audit-log-filters')).not.toBeInTheDocument();
-    expect(screen.queryByTestId('audit-log-error')).not.toBeInTheDocument();
-  });
 });

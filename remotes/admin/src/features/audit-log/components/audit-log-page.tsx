@@ -4,7 +4,7 @@ import { useSearchParams, useTranslation } from '@vitrine/core';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useAuditLog } from '../api/get-audit-log';
 import { usePeople } from '../api/get-people';
-import { hasFilters, isAdminOnly, listInput, readAuditLogView, writeAuditLogView, type AuditLogView } from '../audit-log-view';
+import { hasFilters, listInput, readAuditLogView, writeAuditLogView, type AuditLogView } from '../audit-log-view';
 import { AuditLogFilters } from './audit-log-filters';
 import { AuditLogTable } from './audit-log-table';
 import './audit-log-page.css';
@@ -34,9 +34,8 @@ export function AuditLogPage() {
   const headingId = useId();
   const { view, update } = useAuditLogView();
   const log = useAuditLog(listInput(view));
-  const forbidden = isAdminOnly(log.error);
-  useReportError(forbidden ? null : log.error, fail);
-  const people = usePeople(!forbidden);
+  useReportError(log.error, fail);
+  const people = usePeople();
   useReportError(people.error, fail);
 
   // A page past the last (a hand-edited or old link): show the last page there is.
@@ -48,9 +47,7 @@ export function AuditLogPage() {
   const actorName = view.actor === undefined ? undefined : data?.items.find((entry) => entry.actor_id === view.actor)?.actor_name;
 
   let content;
-  if (forbidden) {
-    content = <Alert type="info" showIcon title={t('auditLog.adminOnlyTitle')} description={t('auditLog.adminOnly')} data-testid="audit-log-admin-only" />;
-  } else if (log.isError && !data) {
+  if (log.isError && !data) {
     content = (
       <Alert
         type="error"
@@ -82,9 +79,7 @@ export function AuditLogPage() {
       <Typography.Paragraph type="secondary" className="vt-audit__intro">
         {t('auditLog.intro')}
       </Typography.Paragraph>
-      {!forbidden && (
-        <AuditLogFilters view={view} update={update} people={people.data ?? []} peopleLoading={people.isLoading} actorName={actorName} />
-      )}
+      <AuditLogFilters view={view} update={update} people={people.data ?? []} peopleLoading={people.isLoading} actorName={actorName} />
       {content}
     </section>
   );

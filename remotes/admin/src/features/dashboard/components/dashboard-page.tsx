@@ -5,7 +5,7 @@ import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, DASHBOARD_MAX
 import { Link, useAuth, useSearchParams, useTranslation } from '@vitrine/core';
 import { formatDateLong, initials } from '@vitrine/utils';
 import { useDashboard } from '../api/use-dashboard';
-import { choiceFromParams, paramsOfChoice, rangeOfChoice, shortDay, type PeriodChoice } from '../dashboard-view';
+import { choiceFromParams, paramsOfChoice, rangeLength, rangeOfChoice, shortDay, type PeriodChoice } from '../dashboard-view';
 import { RankedList } from './ranked-list';
 import { StatCard } from './stat-card';
 import './dashboard-page.css';
@@ -227,7 +227,7 @@ export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const choice = choiceFromParams(params);
   const range = rangeOfChoice(choice);
-  const days = choice.kind === 'preset' ? choice.days : Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86_400_000) + 1;
+  const days = rangeLength(range);
   const query = useDashboard(range);
   if (!user) return null;
 

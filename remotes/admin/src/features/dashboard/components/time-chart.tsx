@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { daySeconds, shortDay } from '../dashboard-view';
+import { dayOfSeconds, daySeconds, shortDay } from '../dashboard-view';
 
 export interface TimeSeries {
   label: string;
@@ -39,7 +39,6 @@ export default function TimeChart({ days, series, locale, summary, dayLabel, hei
     const numbers = new Intl.NumberFormat(locale);
     // Ticks as 26/10 (10/26 in English): a phone fits five of them; the legend gives the day in words.
     const tick = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-    const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
     const options: uPlot.Options = {
       width: Math.max(200, element.clientWidth),
       height,
@@ -47,7 +46,7 @@ export default function TimeChart({ days, series, locale, summary, dayLabel, hei
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max * 1.1)] } },
       series: [
-        { label: dayLabel, value: (_u, v) => (v == null ? '' : shortDay(dayOf(v), locale)) },
+        { label: dayLabel, value: (_u, v) => (v == null ? '' : shortDay(dayOfSeconds(v), locale)) },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,
