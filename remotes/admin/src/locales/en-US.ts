@@ -644,7 +644,7 @@ export const admin: Messages<typeof source> = {
       label: 'Show messages',
       active: 'Active',
       unread: 'Unread',
-      read: 'Reads',
+      read: 'Read',
       archived: 'Archived',
     },
     searchPlaceholder: 'Search by sender, subject or text',

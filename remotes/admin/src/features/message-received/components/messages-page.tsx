@@ -88,7 +88,6 @@ export function MessagesPage() {
         <section className="vt-inbox__pane vt-inbox__master" aria-label={t('messages.title')}>
           <Segmented
             className="vt-inbox__filters"
-            block
             aria-label={t('messages.filters.label')}
             value={filter}
             options={filterOptions}
