@@ -121,6 +121,13 @@ export interface ServerRemoteModule {
 /** The id of the `<script type="application/json">` holding a server-rendered page's hydration data. */
 export const SSR_DATA_ID = 'vt-ssr-data';
 
+/**
+ * The id of the public layout's <main> (the page's content; the skip link's target). A server-rendered
+ * document holds its first paint until that element is parsed whole (`<link rel=expect blocking=render>`),
+ * so the browser never paints a half-parsed header that then grows (a layout shift).
+ */
+export const MAIN_CONTENT_ID = 'main';
+
 /** The cookie that tells the server the visitor's chosen language (set with the stored choice; `?lang=` wins). */
 export const LANGUAGE_COOKIE = 'vt_lang';
 

@@ -1,3 +1,4 @@
+import { MAIN_CONTENT_ID } from '@vitrine/contracts';
 import { Logo } from '@vitrine/ui';
 import './layouts.css';
 import { Link, Outlet } from '@vitrine/core';
@@ -11,7 +12,7 @@ export function MainLayout() {
           <Logo />
         </Link>
       </header>
-      <main id="main">
+      <main id={MAIN_CONTENT_ID}>
         <Outlet />
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ADMIN_ROUTES, buildPath, PUBLIC_ROUTES, REMOTES, type RouteData } from '@vitrine/contracts';
+import { ADMIN_ROUTES, buildPath, MAIN_CONTENT_ID, PUBLIC_ROUTES, REMOTES, type RouteData } from '@vitrine/contracts';
 import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { useHydrated } from '../app/use-hydrated';
@@ -100,7 +100,7 @@ export function PublicLayout() {
   );
   return (
     <div className="vt-public">
-      <a className="vt-skip" href="#main">
+      <a className="vt-skip" href={`#${MAIN_CONTENT_ID}`}>
         {t('nav.skipToContent')}
       </a>
       <header className="vt-public__header">
@@ -113,7 +113,7 @@ export function PublicLayout() {
         <div className="vt-public__actions">{actions}</div>
         <PhoneMenu>{actions}</PhoneMenu>
       </header>
-      <main id="main" className="vt-public__main">
+      <main id={MAIN_CONTENT_ID} className="vt-public__main">
         <Outlet />
       </main>
       <footer className="vt-public__footer">

@@ -1,4 +1,4 @@
-import { jsonForScript, SSR_DATA_ID, type ServerRenderedPage } from '@vitrine/contracts';
+import { jsonForScript, MAIN_CONTENT_ID, SSR_DATA_ID, type ServerRenderedPage } from '@vitrine/contracts';
 import { escapeHtml } from '../lib/html';
 
 const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
@@ -27,7 +27,10 @@ export interface DocumentParts {
  */
 export function composeDocument(shellHtml: string, page: ServerRenderedPage, parts: DocumentParts): string | undefined {
   if (!ROOT.test(shellHtml)) return undefined;
+  // The first paint waits for the page's content to be parsed whole: a paint of a half-parsed document would
+  // show a header without its last buttons, which then shift into place.
   const styles =
+    `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">` +
     parts.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');

@@ -24,6 +24,8 @@ describe('the rendered page in the shell’s HTML', () => {
     expect(html).not.toContain('Vitrine — padrão.');
     expect(html).toContain('<link rel="stylesheet" href="/remotes/public/styles.1.css"></head>');
     expect(html).toContain('<div id=root><main>conteúdo</main></div>');
+    // The first paint waits for the page's content, parsed whole (no half-drawn header that then shifts).
+    expect(html).toMatch(/<link rel="expect" href="#main" blocking="render">.*<link rel="stylesheet"/);
     const data = /<script id="vt-ssr-data" type="application\/json">([\s\S]*?)<\/script><\/body>/.exec(html)?.[1] ?? '';
     expect(data).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(data)).toMatchObject({ loaderData: { x: '</script><!-- & \u2028' } });
