@@ -174,6 +174,9 @@ export default fp<AnswerReplayOptions>(
               // runs after this one): then what went out is not this body, and onResponse sees it by its header.
               const encoding = file.endsWith('.br') ? 'br' : file.endsWith('.gz') ? 'gzip' : 'identity';
               offers.set(reply, { body, valid: immutable ? () => true : unchanged(file, stat), encoding });
+              // The stream opens its file on its own, later: if the file is gone by then (a redeploy), that late
+              // error belongs to nobody (the body is already read), so it must not become an uncaught one.
+              payload.on('error', () => undefined);
               payload.destroy();
               return done(null, body);
             }
