@@ -51,17 +51,27 @@ export default tseslint.config(
     },
   },
   {
-    files: ['remotes/public/**/*.{ts,tsx}', 'hosts/shell/src/layouts/public-layout.tsx', 'hosts/shell/src/pages/**/*.{ts,tsx}', 'shared/{ui,core,utils,i18n}/**/*.{ts,tsx}'],
+    // antd only in the admin screens that bring it on demand: never in the public pages, the shell, the shared packages,
+    // nor the admin chrome and dashboard, the first screen after signing in (docs/decisions/admin-weight.md).
+    files: [
+      'remotes/public/**/*.{ts,tsx}',
+      'hosts/shell/src/**/*.{ts,tsx}',
+      'shared/{ui,core,utils,i18n}/**/*.{ts,tsx}',
+      'remotes/admin/src/layout/**/*.{ts,tsx}',
+      'remotes/admin/src/features/dashboard/**/*.{ts,tsx}',
+      'remotes/admin/src/features/message-received/components/unread-badge.tsx',
+      'remotes/admin/src/lib/lazy-part.tsx',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'antd', message: 'Public pages never load antd (docs/decisions/ui-without-antd-on-public.md).' },
+            { name: 'antd', message: 'Only the admin screens that bring it load antd (docs/decisions/ui-without-antd-on-public.md, admin-weight.md).' },
             { name: 'crypto-js', message: "Import the modules you use ('crypto-js/aes.js')." },
             ...ONE_INSTANCE,
           ],
-          patterns: [{ group: ['antd/*', '@ant-design/*'], message: 'Public pages never load antd.' }],
+          patterns: [{ group: ['antd/*', '@ant-design/*'], message: 'Only the admin screens that bring it load antd.' }],
         },
       ],
     },

@@ -1,7 +1,9 @@
 // The singletons the shell provides and every remote consumes (ARCHITECTURE §3), written once.
 // docs/decisions/shared-surface.md: what is shared, and the semver rule for changing it.
 //
-// Libraries: one instance at run time (react, the i18next core, axios, zustand, antd, dayjs).
+// Libraries: one instance at run time (react, the i18next core, axios, zustand, dayjs). antd is not shared:
+// only the admin remote uses it (its pages and its own chrome), and a shared module is never tree-shaken,
+// so the remote bundles the parts it imports (docs/decisions/admin-weight.md).
 // react-router and react-i18next are not shared whole: the apps import the part they use from
 // @vitrine/core (itself a singleton), which keeps one instance of each at run time for half the
 // weight (docs/decisions/public-weight.md).
@@ -18,7 +20,7 @@ const root = path.join(__dirname, '../..');
 const shellPkg = require(path.join(root, 'hosts/shell/package.json'));
 
 const SHARED_SURFACE = ['@vitrine/core', '@vitrine/ui', '@vitrine/i18n'];
-const LIBRARIES = ['react', 'react-dom', 'zustand', 'axios', 'i18next', 'antd', 'dayjs'];
+const LIBRARIES = ['react', 'react-dom', 'zustand', 'axios', 'i18next', 'dayjs'];
 /** Libraries whose subpaths are imported too ('react/jsx-runtime', 'react-dom/client', 'dayjs/locale/pt-br'). */
 const WITH_SUBPATHS = ['react', 'react-dom', 'dayjs'];
 

@@ -47,7 +47,7 @@ test('a visitor writes from the contact page; staff read, reply and archive it i
     assert.ok(unread >= 1);
 
     await page.goto('/admin/message-received');
-    const menuItem = page.getByTestId('admin-menu').getByRole('menuitem').filter({ hasText: 'Mensagens' });
+    const menuItem = page.getByTestId('admin-menu').getByRole('listitem').filter({ hasText: 'Mensagens' });
     await menuItem.getByText(String(unread), { exact: true }).waitFor();
 
     // Open it: it is read, and the badge goes down by one.

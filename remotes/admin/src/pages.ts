@@ -1,18 +1,14 @@
-import { lazy, type ComponentType } from 'react';
 import type { RemotePagesModule } from '@vitrine/contracts';
-import { withQueryClient } from './lib/query-provider';
-import { loadAdminTexts } from './texts';
+import type { ComponentType } from 'react';
+import { lazyPart } from './lib/lazy-part';
 
-/**
- * A page's chunk and the admin texts, fetched together (the page never renders without its texts),
- * inside the remote's own QueryClient. Menu badges are loaded the same way.
- */
-const page = (load: () => Promise<ComponentType>) =>
-  lazy(() => Promise.all([load(), loadAdminTexts()]).then(([Component]) => ({ default: withQueryClient(Component) })));
+/** A screen built on antd (its own chunk, with antd's configuration). */
+const page = (load: () => Promise<ComponentType>) => lazyPart(load, { antd: true });
 
 /** The admin remote's surface: one lazy page (its own chunk) per admin route name. */
 export const pages = {
-  dashboard: page(() => import('./features/dashboard/components/dashboard-page').then((m) => m.DashboardPage)),
+  // The first screen after signing in: plain React and CSS, no antd.
+  dashboard: lazyPart(() => import('./features/dashboard/components/dashboard-page').then((m) => m.DashboardPage), { antd: false }),
   users: page(() => import('./features/users/components/users-page').then((m) => m.UsersPage)),
   'list-of-articles': page(() => import('./features/list-of-articles/components/articles-page').then((m) => m.ArticlesPage)),
   compose: page(() => import('./features/compose/components/compose-page').then((m) => m.ComposePage)),
@@ -27,10 +23,5 @@ export const pages = {
   'audit-log': page(() => import('./features/audit-log/components/audit-log-page').then((m) => m.AuditLogPage)),
 } satisfies RemotePagesModule['pages'];
 
-/**
- * What the shell draws next to a menu label (RemotePagesModule.badges): the inbox's unread count, in a
- * chunk of its own, sharing the inbox's cache (reading, archiving or deleting there updates it at once).
- */
-export const badges = {
-  'message-received': page(() => import('./features/message-received/components/unread-badge').then((m) => m.UnreadBadge)),
-} satisfies RemotePagesModule['badges'];
+/** The chrome around the admin pages (RemotePagesModule.layout): menu, header, user menu, antd's configuration. */
+export const layout = lazyPart(() => import('./layout/admin-layout').then((m) => m.AdminLayout), { antd: false });

@@ -19,13 +19,6 @@ export interface RemotePagesModule {
    */
   routes?: Partial<Record<RouteName, RemoteRoute>>;
   /**
-   * Menu badges (admin remote, optional): a remote may provide a tiny component the shell draws next
-   * to a route's menu label (the inbox's unread count). It takes no props, brings its own data and
-   * may be lazy; the shell renders it inside Suspense and an error boundary, so a failing badge shows
-   * nothing and never breaks the menu. A shell that does not know this field ignores it.
-   */
-  badges?: Partial<Record<RouteName, ComponentType>>;
-  /**
    * The public remote's part of the public footer (optional): the newsletter
    * sign-up, the company's contact details and social links. The shell draws it at the top of its footer on
    * the remote's pages, with the page's route data (the remote reads its own answers in it), inside
@@ -33,6 +26,14 @@ export interface RemotePagesModule {
    * one shows nothing. A shell that does not know this field ignores it.
    */
   footer?: ComponentType<FooterProps>;
+  /**
+   * The chrome around the remote's pages (admin remote, optional): its menu, header and user menu, with the
+   * router's `<Outlet />` where the page goes. The admin remote draws its own chrome with its own antd, so
+   * antd is never a shared singleton (a shared module is never tree-shaken) and never reaches the shell.
+   * The shell renders it inside Suspense and an error boundary; a remote without one (or one that fails)
+   * gets the shell's plain frame around its pages.
+   */
+  layout?: ComponentType;
 }
 
 /** What the shell hands the remote's footer: the data of the page it is drawn under. */

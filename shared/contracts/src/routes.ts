@@ -46,6 +46,14 @@ export const ADMIN_ROUTES = {
 export type AdminRouteName = keyof typeof ADMIN_ROUTES;
 export type RouteName = PublicRouteName | AdminRouteName;
 
+/**
+ * What the shell's router puts in each route's `handle`: the route's name (a layout reads the open page's
+ * name from `useMatches()`, e.g. for its title or the menu's selected entry).
+ */
+export interface RouteHandle {
+  name: RouteName | 'not-found';
+}
+
 export const ADMIN_ROUTE_NAMES = Object.keys(ADMIN_ROUTES) as AdminRouteName[];
 
 /** Fills a route pattern's parameters; optional parameters left out are dropped. */

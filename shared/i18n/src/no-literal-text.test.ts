@@ -40,10 +40,9 @@ const READ_BY_PEOPLE = new Set([
 
 /** `file: text` pairs that are not words to translate. */
 const ALLOWED = new Map<string, string>([
-  ['hosts/shell/src/layouts/admin-layout.tsx: Vitrine', 'the product name'],
+  ['hosts/shell/src/layouts/admin-frame.tsx: Vitrine', 'the product name'],
+  ['remotes/admin/src/layout/admin-layout.tsx: Vitrine', 'the product name'],
   ['hosts/shell/src/layouts/main-layout.tsx: Vitrine', 'the product name'],
-  ['hosts/shell/src/layouts/public-layout.tsx: Vitrine', 'the product name'],
-  ['shared/ui/src/logo.tsx: Vitrine', 'the product name'],
   ['remotes/admin/src/features/settings/components/site-form.tsx: https://', 'a URL scheme'],
   ['remotes/admin/src/features/settings-whatsapp/components/color-field.tsx: #25d366', 'a colour code'],
   ['remotes/admin/src/features/settings-whatsapp/components/whatsapp-page.tsx: Aa', 'a type specimen beside a colour'],

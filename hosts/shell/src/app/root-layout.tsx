@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { applyLanguageFromUrl, Outlet, recordRouteName, takeTargetSection, useLocation, useMatches, useNavigation } from '@vitrine/core';
 import { DialogHost, LoadingOverlay, LogoLoader, Notifications } from '@vitrine/ui';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from '@vitrine/contracts';
 
 const SECTION_ROUTES = new Set(['home', 'blog']);
 

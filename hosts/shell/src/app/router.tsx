@@ -4,7 +4,7 @@ import {
   PUBLIC_ROUTES,
   REMOTES,
   type PublicRouteName,
-  type RouteName,
+  type RouteHandle,
 } from '@vitrine/contracts';
 import { loadTexts } from '@vitrine/core';
 import { LogoLoader } from '@vitrine/ui';
@@ -17,10 +17,6 @@ import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
 import { leavesSeoMarkup, loadInNewDocument, loadSeoOnce, seoPending } from './seo';
 import { createBrowserRouter, redirect, type RouteObject } from '@vitrine/core';
-
-export interface RouteHandle {
-  name: RouteName | 'not-found';
-}
 
 /** Starts fetching a remote while the navigation is pending (errors are shown by the page). */
 const preload = (remote: (typeof REMOTES)[keyof typeof REMOTES]) => () => {
@@ -93,9 +89,12 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         loader: requireSignedIn,
-        // The admin chrome needs the error texts; the admin remote fetches its own texts with its pages.
+        // The admin remote draws the chrome (AdminFrame); it is fetched with the frame, so the chrome and the page
+        // arrive together. A remote that is down leaves the plain frame, where the page shows its Retry.
         lazy: () =>
-          Promise.all([import('../layouts/admin-layout'), loadTexts(['errors'])]).then(([m]) => ({ Component: m.AdminLayout })),
+          Promise.all([import('../layouts/admin-frame'), loadTexts(['errors']), loadRemotePages(REMOTES.admin).catch(() => undefined)]).then(([m]) => ({
+            Component: m.AdminFrame,
+          })),
         children: [
           { index: true, loader: () => redirect(DASHBOARD_PATH) },
           ...ADMIN_ROUTE_NAMES.map(

@@ -15,6 +15,17 @@ export function registerRuntimeRemotes(force = false): void {
 // Module-level cache: one load per remote, shared by every page that needs it.
 const cache = new Map<RemoteName, Promise<RemotePagesModule>>();
 const resolved = new Map<RemoteName, RemotePagesModule>();
+const listeners = new Set<() => void>();
+
+/** Calls `listener` whenever a remote arrives or is forgotten (for useSyncExternalStore with loadedRemotePages). */
+export function subscribeToRemotes(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
 
 /** The module if it has already arrived (lets a page render without a loading flash). */
 export function loadedRemotePages(remote: RemoteName): RemotePagesModule | undefined {
@@ -30,6 +41,7 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePagesModule> 
         assertCompatible(remote);
         if (!mod || typeof mod !== 'object' || !('pages' in mod)) throw new Error(`Remote ${remote} is unavailable`);
         resolved.set(remote, mod);
+        changed();
         return mod;
       },
       (error: unknown) => {
@@ -46,7 +58,7 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePagesModule> 
 /** Retry: forget the failed load and re-register the remote so its manifest is fetched again. */
 export function resetRemote(remote: RemoteName): void {
   cache.delete(remote);
-  resolved.delete(remote);
+  if (resolved.delete(remote)) changed();
   const entry = getRuntimeConfig().remotes[remote];
   if (entry) registerRemotes([{ name: remote, entry }], { force: true });
 }

@@ -1,17 +1,21 @@
+import type { ComponentType } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RemotePagesModule } from '@vitrine/contracts';
-import { authStore, i18n, loadTexts } from '@vitrine/core';
+import type { AdminRouteName } from '@vitrine/contracts';
+import { authStore, i18n } from '@vitrine/core';
+import { loadAdminTexts } from '../texts';
 
-let remote: RemotePagesModule;
-jest.mock('../federation/remotes', () => ({
-  loadedRemotePages: () => remote,
-  loadRemotePages: () => Promise.resolve(remote),
-}));
+jest.mock('./badges', () => ({ badges: {} }));
 
-// Imported after the mock so the layout reads the fake admin remote.
+// Imported after the mock so the layout draws the test's badges.
 import { AdminLayout } from './admin-layout';
+import { badges as mockBadges } from './badges';
+
+const setBadges = (badges: Partial<Record<AdminRouteName, ComponentType>>) => {
+  for (const key of Object.keys(mockBadges)) delete mockBadges[key as AdminRouteName];
+  Object.assign(mockBadges, badges);
+};
 
 // antd's menu observes its size; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -23,7 +27,7 @@ globalThis.ResizeObserver ??= class {
 const Page = () => <p>page</p>;
 
 function renderLayout() {
-  const router = createMemoryRouter([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <Page /> }] }], {
+  const router = createMemoryRouter([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, handle: { name: 'dashboard' }, element: <Page /> }] }], {
     initialEntries: ['/admin'],
   });
   return render(
@@ -33,18 +37,18 @@ function renderLayout() {
   );
 }
 
-const menuItem = (label: string) => within(screen.getByTestId('admin-menu')).getByRole('link', { name: label }).closest('li')!;
+const menuItem = (label: string) => within(screen.getByTestId('admin-menu')).getByText(label).closest('li')!;
 
 beforeAll(async () => {
-  await loadTexts(['chrome']);
   await i18n.changeLanguage('pt-BR');
+  await loadAdminTexts();
 });
 beforeEach(() => authStore.getState().setRoles([{ name: 'site_editor', active_routes: ['dashboard', 'message-received'] }]));
 afterEach(() => jest.restoreAllMocks());
 
 describe('the admin menu', () => {
-  it("draws a remote's badge after its route's label", async () => {
-    remote = { pages: { dashboard: Page, 'message-received': Page }, badges: { 'message-received': () => <span data-testid="badge">7</span> } };
+  it("draws a route's badge after its label", async () => {
+    setBadges({ 'message-received': () => <span data-testid="badge">7</span> });
     renderLayout();
     expect(await within(menuItem('Mensagens recebidas')).findByTestId('badge')).toHaveTextContent('7');
     expect(within(menuItem('Painel')).queryByTestId('badge')).not.toBeInTheDocument();
@@ -55,15 +59,15 @@ describe('the admin menu', () => {
     const Broken = () => {
       throw new Error('boom');
     };
-    remote = { pages: { dashboard: Page, 'message-received': Page }, badges: { 'message-received': Broken } };
+    setBadges({ 'message-received': Broken });
     renderLayout();
     expect(await screen.findByText('page')).toBeInTheDocument();
     expect(menuItem('Mensagens recebidas')).toHaveTextContent(/^Mensagens recebidas$/);
     expect(menuItem('Painel')).toBeInTheDocument();
   });
 
-  it('works with a remote that provides no badges', () => {
-    remote = { pages: { dashboard: Page, 'message-received': Page } };
+  it('works without badges', () => {
+    setBadges({});
     renderLayout();
     expect(menuItem('Mensagens recebidas')).toHaveTextContent(/^Mensagens recebidas$/);
   });
@@ -86,7 +90,7 @@ describe('the admin menu on a phone', () => {
 
   it('is a drawer opened from the header, not a column beside the page', async () => {
     setPhone(true);
-    remote = { pages: { dashboard: Page, 'message-received': Page } };
+    setBadges({});
     renderLayout();
     expect(screen.queryByTestId('admin-menu')).not.toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Menu' });
@@ -95,13 +99,37 @@ describe('the admin menu on a phone', () => {
     const menu = await screen.findByTestId('admin-menu');
     expect(within(menu).getByRole('link', { name: 'Mensagens recebidas' })).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Escape closes it and gives the focus back to the menu button.
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 
-  it('is a column on a wide screen', () => {
+  it('is a column on a wide screen, the open page marked', () => {
     setPhone(false);
-    remote = { pages: { dashboard: Page } };
+    setBadges({});
     renderLayout();
     expect(screen.getByTestId('admin-menu')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('admin-menu')).getByRole('link', { name: 'Painel' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('the user menu', () => {
+  it('opens from the user button with the profile, the site and sign-out, and closes on Escape', () => {
+    authStore.setState({ authUser: { id: 1, name: 'Ana', last_name: 'Lima' } as never });
+    setBadges({});
+    renderLayout();
+    const button = screen.getByTestId('admin-user');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    act(() => button.click());
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const list = within(button.nextElementSibling as HTMLElement);
+    expect(list.getByRole('link', { name: 'Meu perfil' })).toHaveAttribute('href', '/admin/settings-profile');
+    expect(list.getByRole('link', { name: 'Ver o site' })).toHaveAttribute('href', '/');
+    expect(list.getByRole('link', { name: 'Sair' })).toHaveAttribute('href', '/logout');
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
+    expect(screen.queryByRole('link', { name: 'Sair' })).not.toBeInTheDocument();
   });
 });

@@ -1,28 +1,17 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { App as AntApp, Avatar, Button, ConfigProvider, Drawer, Dropdown, Layout, Menu, theme as antdTheme } from 'antd';
-import { MenuOutlined } from '@ant-design/icons';
-import type { Locale as AntdLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
-import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, REMOTES, type AdminRouteName, type RemotePagesModule } from '@vitrine/contracts';
-import { Link, type Locale, Outlet, setLanguage, useAuth, useLocation, useMatches, useNavigate, useTranslation } from '@vitrine/core';
-import { LanguageSwitcher, Logo, themeTokens } from '@vitrine/ui';
-
-/**
- * antd component tokens of the back office: a switch that is off is a grey its words read against at 4.8:1,
- * not antd's translucent black (2.6:1).
- */
-const componentTokens = { Switch: { colorTextQuaternary: '#6b7280', colorTextTertiary: '#4b5563' } };
+import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, type AdminRouteName, type RouteHandle } from '@vitrine/contracts';
+import { Link, type Locale, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
+import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
-import type { RouteHandle } from '../app/router';
-import { loadedRemotePages, loadRemotePages } from '../federation/remotes';
-import { RemoteSlot } from '../federation/remote-slot';
+import { ADMIN_NS } from '../texts';
+import { badges } from './badges';
+import { SilentBoundary } from './silent-boundary';
 import './admin-layout.css';
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list; seo is also a tab of settings). */
 const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
 
-/** Below antd's `lg` breakpoint the menu is a drawer opened from the header, not a column beside the page. */
+/** Below 992 px the menu is a drawer opened from the header, not a column beside the page. */
 const PHONE_QUERY = '(max-width: 991.98px)';
 
 function subscribeToPhone(onChange: () => void): () => void {
@@ -36,161 +25,188 @@ function usePhone(): boolean {
   return useSyncExternalStore(subscribeToPhone, () => window.matchMedia(PHONE_QUERY).matches, () => false);
 }
 
-/**
- * antd's own texts (pagination, date pickers, empty tables) in the interface language: pt-BR and en-US ship
- * with the chrome; Spanish and French are fetched when chosen, and Haitian Creole, which antd lacks, reads the
- * French ones (the language its speakers also read).
- */
-const ANTD_LOCALES: Partial<Record<Locale, () => Promise<AntdLocale>>> = {
-  'es-ES': () => import('antd/locale/es_ES').then((m) => m.default),
-  'fr-FR': () => import('antd/locale/fr_FR').then((m) => m.default),
-  'ht-HT': () => import('antd/locale/fr_FR').then((m) => m.default),
-};
-
-function useAntdLocale(language: string): AntdLocale {
-  const [fetched, setFetched] = useState<{ language: string; locale: AntdLocale } | undefined>();
+/** Closes a popup on Escape and on a click outside `box` (its own button toggles it). */
+function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
-    const load = ANTD_LOCALES[language as Locale];
-    if (!load) return undefined;
-    let live = true;
-    load().then(
-      (locale) => live && setFetched({ language, locale }),
-      () => undefined, // English texts stay
-    );
-    return () => {
-      live = false;
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    const onPointer = (event: PointerEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) close();
     };
-  }, [language]);
-  if (language === 'pt-BR') return ptBR;
-  return fetched?.language === language ? fetched.locale : enUS;
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, close, box]);
+}
+
+/** The routes the user may open, the open one marked, each with its badge (the inbox's unread count). */
+function MenuList({ current }: { current: string | undefined }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const roles = useAuth((s) => s.roles);
+  return (
+    <ul className="vt-admin__menu" data-testid="admin-menu">
+      {MENU.filter((name) => canOpenRoute(roles, name)).map((name) => {
+        const Badge = badges[name];
+        return (
+          <li key={name}>
+            <Link to={buildPath(ADMIN_ROUTES[name])} aria-current={current === name ? 'page' : undefined} className="vt-admin__menu-link">
+              <span>{t(`menu.${name}`)}</span>
+              {Badge && (
+                <span className="vt-admin__menu-badge">
+                  <SilentBoundary name="menu badge">
+                    <Suspense fallback={null}>
+                      <Badge />
+                    </Suspense>
+                  </SilentBoundary>
+                </span>
+              )}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The phone's menu: a panel over the page from the left, with its own close button; Escape or the backdrop closes it. */
+function MenuDrawer({ current, onClose }: { current: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const panel = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="vt-admin__drawer">
+      <div className="vt-admin__backdrop" onClick={onClose} aria-hidden="true" />
+      <div className="vt-admin__drawer-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel}>
+        <div className="vt-admin__drawer-head">
+          <span id={titleId} className="vt-admin__drawer-title">
+            {t('layout.menu')}
+          </span>
+          <button type="button" className="vt-admin__icon-button" onClick={onClose} aria-label={t('layout.closeMenu')}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label={t('layout.navigation')}>
+          <MenuList current={current} />
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+/** The signed-in user's button and its menu (profile, the site, sign out). */
+function UserMenu() {
+  const { t } = useTranslation(ADMIN_NS);
+  const user = useAuth((s) => s.authUser);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const close = useRef(() => setOpen(false)).current;
+  useDismiss(open, close, box);
+  const fullName = user ? `${user.name} ${user.last_name}` : '';
+  return (
+    <div className="vt-admin__user-box" ref={box}>
+      <button type="button" className="vt-admin__user" data-testid="admin-user" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((value) => !value)}>
+        <span className="vt-admin__avatar" aria-hidden="true">
+          {user?.photo ? <img src={user.photo} alt="" width={32} height={32} /> : initials(fullName)}
+        </span>
+        <span className="vt-admin__user-name">{fullName}</span>
+      </button>
+      {open && (
+        <ul className="vt-admin__user-menu" id={listId} onClick={close}>
+          <li>
+            <Link to={ADMIN_ROUTES['settings-profile']}>{t('menu.settings-profile')}</Link>
+          </li>
+          <li>
+            <Link to="/">{t('layout.viewSite')}</Link>
+          </li>
+          <li className="vt-admin__user-menu-end">
+            <Link to="/logout" className="vt-admin__logout">
+              {t('common:nav.logout')}
+            </Link>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
 }
 
 /**
- * The admin chrome (antd is loaded here, never on public pages). The menu lists only routes the user may
- * open: a column on wide screens (collapsible), a drawer from the header's menu button on phones, closed
- * again on every navigation, so no page loses width to it.
+ * The admin chrome (RemotePagesModule.layout: the shell draws it around the admin pages). Plain React and CSS,
+ * no antd: the dashboard, the first screen after signing in, loads no antd at all, and each other screen brings
+ * the antd parts it uses (docs/decisions/admin-weight.md). The menu lists only routes the user may open: a
+ * column on wide screens, a drawer from the header's menu button on phones, closed again on every navigation,
+ * so no page loses width to it.
  */
 export function AdminLayout() {
-  const { t, i18n } = useTranslation('chrome');
-  const antdLocale = useAntdLocale(i18n.language);
-  const user = useAuth((s) => s.authUser);
-  const roles = useAuth((s) => s.roles);
-  const navigate = useNavigate();
+  const { t, i18n } = useTranslation(ADMIN_NS);
   const matches = useMatches();
-  const [collapsed, setCollapsed] = useState(false);
   const phone = usePhone();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const current = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.name).find(Boolean);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname, phone]);
+  const closeDrawer = useRef(() => {
+    setDrawerOpen(false);
+    menuButton.current?.focus();
+  }).current;
 
-  // Only the screens the deployed admin remote provides (a newer remote adds its entries by itself), with its badges.
-  const [remote, setRemote] = useState<RemotePagesModule | undefined>(() => loadedRemotePages(REMOTES.admin));
-  useEffect(() => {
-    if (remote) return;
-    let live = true;
-    loadRemotePages(REMOTES.admin).then(
-      (mod) => live && setRemote(mod),
-      () => undefined, // the page itself shows the fallback with Retry
-    );
-    return () => {
-      live = false;
-    };
-  }, [remote]);
-
-  const items = useMemo(
-    () =>
-      MENU.filter((name) => canOpenRoute(roles, name) && (!remote || name in remote.pages)).map((name) => {
-        const Badge = remote?.badges?.[name];
-        return {
-          key: name,
-          label: (
-            <>
-              <Link to={buildPath(ADMIN_ROUTES[name])}>{t(`menu.${name}`)}</Link>
-              {Badge && (
-                <span className="vt-admin__menu-badge">
-                  <RemoteSlot name="menu badge"><Badge /></RemoteSlot>
-                </span>
-              )}
-            </>
-          ),
-        };
-      }),
-    [roles, t, remote],
-  );
-
-  const fullName = user ? `${user.name} ${user.last_name}` : '';
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: themeTokens, components: componentTokens, algorithm: antdTheme.defaultAlgorithm }}>
-      <AntApp>
-        <Layout className="vt-admin" hasSider>
-          {phone ? (
-            <Drawer
-              open={drawerOpen}
-              onClose={() => setDrawerOpen(false)}
-              placement="left"
-              size={280}
-              title={t('layout.menu')}
-              className="vt-admin__drawer"
-              styles={{ body: { padding: 0 } }}
-            >
-              <Menu mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
-            </Drawer>
-          ) : (
-            <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={232} className="vt-admin__sider" theme="dark">
-              <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
-                <Logo variant="light" compact={collapsed} />
+    <div className="vt-admin">
+      {!phone && (
+        <aside className="vt-admin__sider">
+          <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
+            <Logo variant="light" />
+          </Link>
+          <nav aria-label={t('layout.navigation')}>
+            <MenuList current={current} />
+          </nav>
+        </aside>
+      )}
+      <div className="vt-admin__body">
+        <header className="vt-admin__header">
+          {phone && (
+            <>
+              <button
+                type="button"
+                ref={menuButton}
+                className="vt-admin__icon-button vt-admin__menu-button"
+                aria-label={t('layout.menu')}
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+                data-testid="admin-menu-button"
+              >
+                <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
+              <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__phone-brand" aria-label="Vitrine">
+                <Logo compact />
               </Link>
-              <Menu theme="dark" mode="inline" selectedKeys={current ? [current] : []} items={items} data-testid="admin-menu" />
-            </Layout.Sider>
+            </>
           )}
-          <Layout>
-            <Layout.Header className="vt-admin__header">
-              {phone && (
-                <>
-                  <Button
-                    type="text"
-                    icon={<MenuOutlined />}
-                    aria-label={t('layout.menu')}
-                    aria-expanded={drawerOpen}
-                    onClick={() => setDrawerOpen(true)}
-                    className="vt-admin__menu-button"
-                    data-testid="admin-menu-button"
-                  />
-                  <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__phone-brand" aria-label="Vitrine">
-                    <Logo compact />
-                  </Link>
-                </>
-              )}
-              <span className="vt-admin__title">{current ? t(`menu.${current}`, { defaultValue: '' }) : ''}</span>
-              <div className="vt-admin__actions">
-                <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
-                <Dropdown
-                  trigger={['click']}
-                  menu={{
-                    items: [
-                      { key: 'profile', label: t('menu.settings-profile'), onClick: () => navigate(ADMIN_ROUTES['settings-profile']) },
-                      { key: 'site', label: t('layout.viewSite'), onClick: () => navigate('/') },
-                      { type: 'divider' },
-                      { key: 'logout', danger: true, label: t('common:nav.logout'), onClick: () => navigate('/logout') },
-                    ],
-                  }}
-                >
-                  <Button type="text" className="vt-admin__user" data-testid="admin-user">
-                    <Avatar src={user?.photo ?? undefined} style={{ background: '#7c3aed' }}>
-                      {initials(fullName)}
-                    </Avatar>
-                    <span>{fullName}</span>
-                  </Button>
-                </Dropdown>
-              </div>
-            </Layout.Header>
-            <Layout.Content className="vt-admin__content">
-              <Outlet />
-            </Layout.Content>
-          </Layout>
-        </Layout>
-      </AntApp>
-    </ConfigProvider>
+          <span className="vt-admin__title">{current ? t(`menu.${current}`, { defaultValue: '' }) : ''}</span>
+          <div className="vt-admin__actions">
+            <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
+            <UserMenu />
+          </div>
+        </header>
+        <main className="vt-admin__content">
+          <Outlet />
+        </main>
+      </div>
+      {phone && drawerOpen && <MenuDrawer current={current} onClose={closeDrawer} />}
+    </div>
   );
 }

@@ -17,6 +17,13 @@ export const admin: Messages<typeof source> = {
     'list-faq': 'FAQ',
     'audit-log': 'Audit log',
   },
+  /** The back office's chrome (its menu and header). */
+  layout: {
+    menu: 'Menu',
+    viewSite: 'View the site',
+    closeMenu: 'Close the menu',
+    navigation: 'Back-office navigation',
+  },
   dashboard: {
     shortcuts: 'Shortcuts',
     greeting: 'Welcome, {{name}}!',
@@ -33,6 +40,14 @@ export const admin: Messages<typeof source> = {
       days_other: '{{count}} days',
       custom: 'Custom',
       pick: 'Start and end of the period',
+      from: 'From',
+      to: 'To',
+      errors: {
+        incomplete: 'Enter both dates of the period.',
+        future: 'Choose dates up to today.',
+        order: 'The start date must be on or before the end date.',
+        tooLong: 'The period can be at most {{max}} days long.',
+      },
     },
     cards: {
       reads: 'Reads',
@@ -777,6 +792,22 @@ export const admin: Messages<typeof source> = {
     tabs: { site: 'Company', profile: 'Profile', whatsapp: 'WhatsApp', seo: 'SEO' },
     site: {
       loadFailed: "The company's details could not be loaded.",
+      identity: {
+        title: 'Site identity',
+        text: 'The name appears in the title of every page, in search results, in the feeds and in the newsletter; the logo at the top of the public pages.',
+        name: 'Site name',
+        nameHelp: 'What visitors know the site as (the brand). The company name in the contact details may differ.',
+        logo: 'Logo',
+        upload: 'Upload logo',
+        hint: 'JPEG, PNG, WebP, GIF or AVIF up to 2 MB. Shown at the top of the pages at most 40 px high; without a logo the site shows the default mark with the name.',
+        errors: {
+          nameRequired: 'Enter the site name',
+          nameLength: 'Use at most {{max}} characters',
+          logoType: 'Upload a JPEG, PNG, WebP, GIF or AVIF image',
+          logoSize: 'The logo must be 2 MB or smaller',
+          logoMissing: 'This image was not found. Upload the logo again.',
+        },
+      },
       contactTitle: 'Contact',
       contactText: 'Shown in the footer of every public page and on the contact page. Leave blank what you do not want to show.',
       socialTitle: 'Social networks',

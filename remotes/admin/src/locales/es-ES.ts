@@ -17,6 +17,13 @@ export const admin: Messages<typeof source> = {
     'list-faq': 'Preguntas frecuentes',
     'audit-log': 'Registro de actividad',
   },
+  /** The back office's chrome (its menu and header). */
+  layout: {
+    menu: 'Menú',
+    viewSite: 'Ver el sitio',
+    closeMenu: 'Cerrar el menú',
+    navigation: 'Navegación del panel',
+  },
   dashboard: {
     shortcuts: 'Accesos directos',
     greeting: '¡Te damos la bienvenida, {{name}}!',
@@ -33,6 +40,14 @@ export const admin: Messages<typeof source> = {
       days_other: '{{count}} días',
       custom: 'Personalizado',
       pick: 'Inicio y fin del periodo',
+      from: 'Desde',
+      to: 'Hasta',
+      errors: {
+        incomplete: 'Indica las dos fechas del periodo.',
+        future: 'Elige fechas hasta hoy.',
+        order: 'La fecha de inicio debe ser anterior o igual a la de fin.',
+        tooLong: 'El periodo puede tener como máximo {{max}} días.',
+      },
     },
     cards: {
       reads: 'Lecturas',
@@ -777,6 +792,22 @@ export const admin: Messages<typeof source> = {
     tabs: { site: 'Empresa', profile: 'Perfil', whatsapp: 'WhatsApp', seo: 'SEO' },
     site: {
       loadFailed: 'No se han podido cargar los datos de la empresa.',
+      identity: {
+        title: 'Identidad del sitio',
+        text: 'El nombre aparece en el título de cada página, en los resultados de búsqueda, en los feeds y en el boletín; el logotipo, en la parte superior de las páginas públicas.',
+        name: 'Nombre del sitio',
+        nameHelp: 'Cómo conocen los visitantes el sitio (la marca). El nombre de la empresa, en los datos de contacto, puede ser otro.',
+        logo: 'Logotipo',
+        upload: 'Subir logotipo',
+        hint: 'JPEG, PNG, WebP, GIF o AVIF de hasta 2 MB. Se muestra en la parte superior de las páginas con 40 px de alto como máximo; sin logotipo, el sitio muestra la marca predeterminada con el nombre.',
+        errors: {
+          nameRequired: 'Indica el nombre del sitio',
+          nameLength: 'Usa como máximo {{max}} caracteres',
+          logoType: 'Sube una imagen JPEG, PNG, WebP, GIF o AVIF',
+          logoSize: 'El logotipo debe ocupar 2 MB como máximo',
+          logoMissing: 'No se ha encontrado esta imagen. Vuelve a subir el logotipo.',
+        },
+      },
       contactTitle: 'Contacto',
       contactText: 'Aparecen en el pie de todas las páginas públicas y en la página de contacto. Deja en blanco lo que no quieras mostrar.',
       socialTitle: 'Redes sociales',

@@ -17,6 +17,13 @@ export const admin: Messages<typeof source> = {
     'list-faq': 'Questions fréquentes',
     'audit-log': 'Journal d’activité',
   },
+  /** The back office's chrome (its menu and header). */
+  layout: {
+    menu: 'Menu',
+    viewSite: 'Voir le site',
+    closeMenu: 'Fermer le menu',
+    navigation: 'Navigation de l’administration',
+  },
   dashboard: {
     shortcuts: 'Raccourcis',
     greeting: 'Bienvenue, {{name}} !',
@@ -33,6 +40,14 @@ export const admin: Messages<typeof source> = {
       days_other: '{{count}} jours',
       custom: 'Personnalisée',
       pick: 'Début et fin de la période',
+      from: 'Du',
+      to: 'Au',
+      errors: {
+        incomplete: 'Indiquez les deux dates de la période.',
+        future: 'Choisissez des dates jusqu’à aujourd’hui.',
+        order: 'La date de début doit être antérieure ou égale à la date de fin.',
+        tooLong: 'La période peut durer au plus {{max}} jours.',
+      },
     },
     cards: {
       reads: 'Lectures',
@@ -777,6 +792,22 @@ export const admin: Messages<typeof source> = {
     tabs: { site: 'Entreprise', profile: 'Profil', whatsapp: 'WhatsApp', seo: 'SEO' },
     site: {
       loadFailed: 'Les informations de l’entreprise n’ont pas pu être chargées.',
+      identity: {
+        title: 'Identité du site',
+        text: 'Le nom apparaît dans le titre de chaque page, dans les résultats de recherche, dans les flux et dans la newsletter ; le logo, en haut des pages publiques.',
+        name: 'Nom du site',
+        nameHelp: 'Le nom sous lequel les visiteurs connaissent le site (la marque). Le nom de l’entreprise, dans les coordonnées, peut être différent.',
+        logo: 'Logo',
+        upload: 'Envoyer le logo',
+        hint: 'JPEG, PNG, WebP, GIF ou AVIF de 2 Mo au plus. Affiché en haut des pages sur 40 px de haut au plus ; sans logo, le site affiche la marque par défaut avec le nom.',
+        errors: {
+          nameRequired: 'Indiquez le nom du site',
+          nameLength: 'Utilisez {{max}} caractères au plus',
+          logoType: 'Envoyez une image JPEG, PNG, WebP, GIF ou AVIF',
+          logoSize: 'Le logo doit faire 2 Mo au plus',
+          logoMissing: 'Cette image est introuvable. Envoyez de nouveau le logo.',
+        },
+      },
       contactTitle: 'Contact',
       contactText: 'Affichées dans le pied de page de toutes les pages publiques et sur la page de contact. Laissez vide ce que vous ne souhaitez pas afficher.',
       socialTitle: 'Réseaux sociaux',

@@ -17,6 +17,13 @@ export const admin: Messages<typeof source> = {
     'list-faq': 'Kesyon yo poze souvan',
     'audit-log': 'Jounal aktivite',
   },
+  /** The back office's chrome (its menu and header). */
+  layout: {
+    menu: 'Meni',
+    viewSite: 'Wè sit la',
+    closeMenu: 'Fèmen meni an',
+    navigation: 'Navigasyon biwo a',
+  },
   dashboard: {
     shortcuts: 'Rakousi',
     greeting: 'Byenveni, {{name}}!',
@@ -33,6 +40,14 @@ export const admin: Messages<typeof source> = {
       days_other: '{{count}} jou',
       custom: 'Pèsonalize',
       pick: 'Kòmansman ak fen peryòd la',
+      from: 'Depi',
+      to: 'Jiska',
+      errors: {
+        incomplete: 'Antre de dat peryòd la.',
+        future: 'Chwazi dat ki pa pi ta pase jodi a.',
+        order: 'Dat kòmansman an dwe vini anvan dat fen an, oswa se menm jou a.',
+        tooLong: 'Peryòd la ka dire {{max}} jou pou pi plis.',
+      },
     },
     cards: {
       reads: 'Lekti',
@@ -777,6 +792,22 @@ export const admin: Messages<typeof source> = {
     tabs: { site: 'Antrepriz', profile: 'Pwofil', whatsapp: 'WhatsApp', seo: 'SEO' },
     site: {
       loadFailed: 'Nou pa t kapab chaje enfòmasyon antrepriz la.',
+      identity: {
+        title: 'Idantite sit la',
+        text: 'Non an parèt nan tit chak paj, nan rezilta rechèch yo, nan fil yo ak nan bilten an; logo a parèt anlè paj piblik yo.',
+        name: 'Non sit la',
+        nameHelp: 'Non vizitè yo konnen sit la (mak la). Non antrepriz la, nan enfòmasyon kontak yo, ka diferan.',
+        logo: 'Logo',
+        upload: 'Voye logo a',
+        hint: 'JPEG, PNG, WebP, GIF oswa AVIF ki pa depase 2 MB. Li parèt anlè paj yo, 40 px wotè pou pi plis; san logo, sit la montre mak default la ak non an.',
+        errors: {
+          nameRequired: 'Antre non sit la',
+          nameLength: 'Pa itilize plis pase {{max}} karaktè',
+          logoType: 'Voye yon imaj JPEG, PNG, WebP, GIF oswa AVIF',
+          logoSize: 'Logo a pa dwe depase 2 MB',
+          logoMissing: 'Nou pa jwenn imaj sa a. Voye logo a ankò.',
+        },
+      },
       contactTitle: 'Kontak',
       contactText: 'Yo parèt nan pye tout paj piblik yo ak sou paj kontak la. Kite vid sa ou pa vle montre.',
       socialTitle: 'Rezo sosyal',

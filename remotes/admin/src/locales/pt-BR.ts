@@ -15,6 +15,13 @@ export const admin = {
     'list-faq': 'Perguntas frequentes',
     'audit-log': 'Registro de atividades',
   },
+  /** The back office's chrome (its menu and header). */
+  layout: {
+    menu: 'Menu',
+    viewSite: 'Ver o site',
+    closeMenu: 'Fechar o menu',
+    navigation: 'Navegação do painel',
+  },
   dashboard: {
     shortcuts: 'Atalhos',
     greeting: 'Boas-vindas, {{name}}!',
@@ -31,6 +38,14 @@ export const admin = {
       days_other: '{{count}} dias',
       custom: 'Personalizado',
       pick: 'Início e fim do período',
+      from: 'De',
+      to: 'Até',
+      errors: {
+        incomplete: 'Informe as duas datas do período.',
+        future: 'Escolha datas até hoje.',
+        order: 'A data inicial deve ser anterior ou igual à final.',
+        tooLong: 'O período pode ter no máximo {{max}} dias.',
+      },
     },
     cards: {
       reads: 'Leituras',
@@ -775,6 +790,22 @@ export const admin = {
     tabs: { site: 'Empresa', profile: 'Perfil', whatsapp: 'WhatsApp', seo: 'SEO' },
     site: {
       loadFailed: 'Não foi possível carregar os dados da empresa.',
+      identity: {
+        title: 'Identidade do site',
+        text: 'O nome aparece no título de cada página, nos resultados de busca, nos feeds e na newsletter; o logo, no topo das páginas públicas.',
+        name: 'Nome do site',
+        nameHelp: 'Como os visitantes conhecem o site (a marca). O nome da empresa, nos dados de contato, pode ser outro.',
+        logo: 'Logo',
+        upload: 'Enviar logo',
+        hint: 'JPEG, PNG, WebP, GIF ou AVIF de até 2 MB. Aparece no topo das páginas com até 40 px de altura; sem logo, o site mostra a marca padrão com o nome.',
+        errors: {
+          nameRequired: 'Informe o nome do site',
+          nameLength: 'Use no máximo {{max}} caracteres',
+          logoType: 'Envie uma imagem JPEG, PNG, WebP, GIF ou AVIF',
+          logoSize: 'O logo deve ter no máximo 2 MB',
+          logoMissing: 'Esta imagem não foi encontrada. Envie o logo de novo.',
+        },
+      },
       contactTitle: 'Contato',
       contactText: 'Aparecem no rodapé de todas as páginas públicas e na página de contato. Deixe em branco o que não quiser mostrar.',
       socialTitle: 'Redes sociais',

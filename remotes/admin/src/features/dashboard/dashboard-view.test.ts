@@ -1,4 +1,4 @@
-import { choiceFromParams, paramsOfChoice, percentChange, rangeLength, rangeOfChoice, shortDay } from './dashboard-view';
+import { choiceFromParams, paramsOfChoice, percentChange, rangeLength, rangeOfChoice, rangeProblem, shortDay } from './dashboard-view';
 
 describe('the dashboard period in the URL', () => {
   it('reads a preset, a custom range, and falls back to 30 days for anything else', () => {
@@ -24,6 +24,19 @@ describe('the dashboard period in the URL', () => {
     expect(range).toEqual({ from: '2026-11-17', to: '2026-11-23' });
     expect(rangeLength(range)).toBe(7);
     expect(rangeOfChoice({ kind: 'preset', days: 30 }, '2026-03-01').from).toBe('2026-01-31');
+  });
+
+  it('accepts a typed range only when the reports can be asked for it', () => {
+    const today = '2026-11-23';
+    expect(rangeProblem({ from: '2026-11-01', to: '2026-11-23' }, today)).toBeNull();
+    expect(rangeProblem({ from: '2026-11-23', to: '2026-11-23' }, today)).toBeNull();
+    expect(rangeProblem({ from: '', to: '2026-11-10' }, today)).toBe('incomplete');
+    expect(rangeProblem({ from: '2026-02-30', to: '2026-03-02' }, today)).toBe('incomplete');
+    expect(rangeProblem({ from: '2026-11-01', to: '2026-11-24' }, today)).toBe('future');
+    expect(rangeProblem({ from: '2026-11-10', to: '2026-11-01' }, today)).toBe('order');
+    // 366 days at most (DASHBOARD_MAX_DAYS): a leap year fits, one day more does not.
+    expect(rangeProblem({ from: '2024-01-01', to: '2024-12-31' }, today)).toBeNull();
+    expect(rangeProblem({ from: '2024-01-01', to: '2025-01-01' }, today)).toBe('tooLong');
   });
 });
 

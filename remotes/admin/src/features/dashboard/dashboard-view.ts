@@ -34,6 +34,18 @@ export function choiceFromParams(params: URLSearchParams): PeriodChoice {
   return { kind: 'preset', days: (DASHBOARD_PERIODS as readonly number[]).includes(days) ? (days as DashboardPeriod) : DASHBOARD_DEFAULT_PERIOD };
 }
 
+/** Why a range typed in the dashboard's date fields cannot be asked for (null: it can). */
+export type RangeProblem = 'incomplete' | 'future' | 'order' | 'tooLong';
+
+/** The custom range's rules: two real days, none after today, the start on or before the end, at most DASHBOARD_MAX_DAYS days. */
+export function rangeProblem(range: Range, today: string = todayUtc()): RangeProblem | null {
+  if (!isDay(range.from) || !isDay(range.to)) return 'incomplete';
+  if (range.from > today || range.to > today) return 'future';
+  if (range.from > range.to) return 'order';
+  if (rangeLength(range) > DASHBOARD_MAX_DAYS) return 'tooLong';
+  return null;
+}
+
 /** The search parameters of a choice (the default period leaves the URL clean). */
 export function paramsOfChoice(choice: PeriodChoice): Record<string, string> {
   if (choice.kind === 'custom') return { from: choice.from, to: choice.to };

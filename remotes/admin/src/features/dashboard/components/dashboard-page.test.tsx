@@ -1,5 +1,5 @@
 import '../../../testing/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_ROUTES, ADMIN_ROUTES, type Access, type DashboardReport, type User } from '@vitrine/contracts';
 import { authStore } from '@vitrine/core';
@@ -82,7 +82,10 @@ describe('the dashboard', () => {
   it('greets by gender and shows the last 30 days against the 30 before', async () => {
     const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     open();
-    expect(screen.getByTestId('dashboard-greeting')).toHaveTextContent('Bem-vinda, Ana!');
+    // The greeting is the page's h1, with the user's accesses as pills under it.
+    const greeting = screen.getByRole('heading', { level: 1, name: 'Bem-vinda, Ana!' });
+    expect(greeting).toHaveAttribute('data-testid', 'dashboard-greeting');
+    expect(within(greeting.closest('section')!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Painel', 'Gestão de artigos']);
     const reads = await screen.findByTestId('stat-reads');
     expect(reads).toHaveTextContent('1.500');
     expect(reads).toHaveTextContent('50% a mais que nos 30 dias anteriores');
@@ -109,17 +112,29 @@ describe('the dashboard', () => {
     expect(within(screen.getByTestId('authors')).getByText('3 criados · 2 publicados')).toBeInTheDocument();
   });
 
-  it('keeps the period in the URL: a preset, then a range from a shared link', async () => {
+  it('keeps the period in the URL: radios drawn as a segmented control, by pointer and by keyboard', async () => {
     const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     const user = userEvent.setup();
     const { router } = open();
     await screen.findByTestId('stat-reads');
-    await user.click(screen.getByText('7 dias'));
+    // No antd inside the page (the first screen after signing in downloads none).
+    expect(screen.getByTestId('dashboard-page').querySelector('[class*="ant-"]')).toBeNull();
+    const period = screen.getByRole('group', { name: 'Período' });
+    expect(within(period).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['7 dias', '30 dias', '90 dias', 'Personalizado']);
+    expect(within(period).getByRole('radio', { name: '30 dias' })).toBeChecked();
+
+    await user.click(within(period).getByRole('radio', { name: '7 dias' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/admin/dashboard?period=7'));
+    expect(within(period).getByRole('radio', { name: '7 dias' })).toBeChecked();
     await waitFor(() => expect(reportCalls(http.calls).at(-1)?.params).toMatchObject({ to: todayUtc() }));
     const last = reportCalls(http.calls).at(-1)?.params as { from: string; to: string };
     expect((Date.parse(last.to) - Date.parse(last.from)) / 86_400_000).toBe(6);
     await waitFor(() => expect(screen.getByTestId('stat-reads')).toHaveTextContent('que nos 7 dias anteriores'));
+
+    // The arrow keys move between the choices, as in any radio group.
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/dashboard?period=90'));
+    expect(within(period).getByRole('radio', { name: '90 dias' })).toHaveFocus();
   });
 
   it('opens a custom range from the URL', async () => {
@@ -128,6 +143,77 @@ describe('the dashboard', () => {
     await screen.findByTestId('stat-reads');
     expect(reportCalls(http.calls)[0]?.params).toEqual({ from: '2026-10-01', to: '2026-10-10' });
     expect(screen.getByTestId('stat-reads')).toHaveTextContent('que nos 10 dias anteriores');
+    expect(screen.getByRole('radio', { name: 'Personalizado' })).toBeChecked();
+    expect(screen.getByLabelText('De')).toHaveValue('2026-10-01');
+    expect(screen.getByLabelText('Até')).toHaveValue('2026-10-10');
+  });
+
+  it('takes a custom range in two date fields, and changes the URL only once it is valid', async () => {
+    const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
+    const user = userEvent.setup();
+    const { router } = open();
+    await screen.findByTestId('stat-reads');
+    expect(screen.queryByLabelText('De')).not.toBeInTheDocument();
+
+    // Custom shows the fields with the period on screen; nothing changes until a day does.
+    await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
+    const range = screen.getByRole('group', { name: 'Início e fim do período' });
+    const from = within(range).getByLabelText('De');
+    const to = within(range).getByLabelText('Até');
+    const today = todayUtc();
+    expect(from).toHaveAttribute('type', 'date');
+    expect(from).toHaveAttribute('max', today);
+    expect(to).toHaveAttribute('max', today);
+    expect(to).toHaveValue(today);
+    expect(currentUrl(router)).toBe('/admin/dashboard');
+    const asked = reportCalls(http.calls).length;
+
+    // One field at a time, as people do: each step here leaves the range invalid, so the URL stays.
+    const invalid = async (field: HTMLElement, day: string, message: string) => {
+      fireEvent.change(field, { target: { value: day } });
+      await waitFor(() => expect(within(range).getByRole('alert')).toHaveTextContent(message));
+      expect(from).toHaveAttribute('aria-invalid', 'true');
+      expect(to).toHaveAccessibleDescription(message);
+      expect(currentUrl(router)).toBe('/admin/dashboard');
+      expect(reportCalls(http.calls)).toHaveLength(asked);
+    };
+    await invalid(to, '2025-01-01', 'A data inicial deve ser anterior ou igual à final.');
+    await invalid(from, '2023-01-01', 'O período pode ter no máximo 366 dias.');
+    await invalid(to, '2999-01-01', 'Escolha datas até hoje.');
+    await invalid(from, '', 'Informe as duas datas do período.');
+    await invalid(from, '2024-12-01', 'Escolha datas até hoje.');
+
+    // A valid range goes to the URL and to the reports; the message goes away.
+    fireEvent.change(to, { target: { value: '2025-01-10' } });
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/dashboard?from=2024-12-01&to=2025-01-10'));
+    expect(within(range).queryByRole('alert')).not.toBeInTheDocument();
+    expect(from).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(reportCalls(http.calls).at(-1)?.params).toEqual({ from: '2024-12-01', to: '2025-01-10' }));
+    await waitFor(() => expect(screen.getByTestId('stat-reads')).toHaveTextContent('que nos 41 dias anteriores'));
+    expect(from).toHaveValue('2024-12-01');
+
+    // Back to a preset: the fields go, the URL follows.
+    await user.click(screen.getByRole('radio', { name: '90 dias' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/admin/dashboard?period=90'));
+    expect(screen.queryByLabelText('De')).not.toBeInTheDocument();
+  });
+
+  it('keeps the figures’ places while the first report loads', async () => {
+    let answer: () => void = () => undefined;
+    mockHttp((call) =>
+      call.url === '/reports/dashboard'
+        ? new Promise((resolve) => {
+            answer = () => resolve(ok(report(call.params as { from: string; to: string })));
+          })
+        : notFound,
+    );
+    open();
+    const loading = await screen.findByRole('status', { name: 'Carregando…' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    expect(within(loading).getAllByTestId('skeleton').length).toBeGreaterThan(7);
+    answer();
+    expect(await screen.findByTestId('stat-reads')).toHaveTextContent('1.500');
+    expect(screen.queryByTestId('dashboard-loading')).not.toBeInTheDocument();
   });
 
   it('says so when a period has no reads and no authors', async () => {
@@ -158,9 +244,10 @@ describe('the dashboard', () => {
     });
     const user = userEvent.setup();
     open();
-    expect(await screen.findByText('Não foi possível carregar os relatórios.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar os relatórios.');
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Tentar de novo' }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByTestId('stat-reads')).toHaveTextContent('1.500');
   });
 });

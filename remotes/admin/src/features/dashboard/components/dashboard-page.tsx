@@ -1,20 +1,22 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Avatar, Button, Card, Col, DatePicker, Empty, Row, Segmented, Skeleton, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, type DashboardReport } from '@vitrine/contracts';
 import { Link, useAuth, useSearchParams, useTranslation } from '@vitrine/core';
+import { Button, Skeleton } from '@vitrine/ui';
 import { formatDateLong, initials } from '@vitrine/utils';
 import { useDashboard } from '../api/use-dashboard';
-import { choiceFromParams, paramsOfChoice, rangeLength, rangeOfChoice, shortDay, type PeriodChoice } from '../dashboard-view';
+import { choiceFromParams, paramsOfChoice, rangeLength, rangeOfChoice, rangeProblem, shortDay, todayUtc, type PeriodChoice, type Range } from '../dashboard-view';
 import { RankedList } from './ranked-list';
 import { StatCard } from './stat-card';
 import './dashboard-page.css';
 
-// The charts' library loads on its own, after the figures (docs/decisions/dashboard.md).
+// The first screen after signing in is plain React and CSS: no antd (../../../pages loads it with { antd: false }),
+// so signing in downloads none. The charts' library loads on its own, after the figures (docs/decisions/dashboard.md).
 const TimeChart = lazy(() => import('./time-chart'));
 
 const COLORS = { reads: '#6d28d9', leads: '#0958d9', subscribers: '#237804' };
 const CHART_HEIGHT = 240;
+/** Figures shown while the first report loads (the placeholders take their places). */
+const STAT_COUNT = 7;
 
 /** The screens this remote provides (read lazily: ../../pages lazy-loads this page). */
 function useProvidedPages(): ReadonlySet<string> {
@@ -29,59 +31,168 @@ function useProvidedPages(): ReadonlySet<string> {
   return names;
 }
 
-/** The period: 7, 30 or 90 days ending today, or a range picked on a calendar (UTC days); kept in the URL. */
+/** A photo, or the initials on the brand's purple when there is none (or it fails); decorative: the name is beside it. */
+function Avatar({ name, photo, size }: { name: string; photo: string | null; size: 'sm' | 'lg' }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const pixels = size === 'lg' ? 64 : 24;
+  return (
+    <span className={`vt-dashboard__avatar vt-dashboard__avatar--${size}`} aria-hidden="true">
+      {photo && photo !== failed ? <img src={photo} alt="" width={pixels} height={pixels} onError={() => setFailed(photo)} /> : initials(name)}
+    </span>
+  );
+}
+
+/** A white panel with a title (h3: under the page's h2 sections). */
+function Panel({ title, className, testId, children }: { title: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <section className={['vt-dashboard__card', className].filter(Boolean).join(' ')} data-testid={testId}>
+      <h3 className="vt-dashboard__card-title">{title}</h3>
+      <div className="vt-dashboard__card-body">{children}</div>
+    </section>
+  );
+}
+
+/** Nothing to show: a tray and a line; a chart's keeps the chart's height, so nothing moves when data comes. */
+function EmptyState({ text, chart = false }: { text: string; chart?: boolean }) {
+  return (
+    <div className={chart ? 'vt-dashboard__empty vt-dashboard__empty--chart' : 'vt-dashboard__empty'}>
+      <svg className="vt-dashboard__empty-icon" width="56" height="40" viewBox="0 0 56 40" aria-hidden="true" focusable="false">
+        <ellipse cx="28" cy="34" rx="26" ry="5" fill="#f3f4f6" />
+        <path d="M8 14 16 4h24l8 10v14a3 3 0 0 1-3 3H11a3 3 0 0 1-3-3z" fill="#fafafa" stroke="#cfd4dc" />
+        <path d="M8 14h11a3 3 0 0 1 3 3 3 3 0 0 0 3 3h6a3 3 0 0 0 3-3 3 3 0 0 1 3-3h11" fill="none" stroke="#cfd4dc" />
+      </svg>
+      <p className="vt-dashboard__empty-text">{text}</p>
+    </div>
+  );
+}
+
+/**
+ * The period: 7, 30 or 90 days ending today, or two days typed or picked in the browser's date fields (UTC
+ * days); kept in the URL. Radios styled as a segmented control (arrow keys move between them); a custom range
+ * reaches the URL only once it is valid, and says what is wrong until then.
+ */
 function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (choice: PeriodChoice) => void }) {
   const { t } = useTranslation('admin');
-  const [custom, setCustom] = useState(choice.kind === 'custom');
+  const id = useId();
   const range = rangeOfChoice(choice);
-  const value = custom ? 'custom' : String(choice.kind === 'preset' ? choice.days : 'custom');
+  const [customPicked, setCustomPicked] = useState(choice.kind === 'custom');
+  const custom = customPicked || choice.kind === 'custom';
+  const selected = custom ? 'custom' : String(choice.kind === 'preset' ? choice.days : 'custom');
+
+  // The fields' text, reset whenever the URL's range changes (a preset, a shared link, back and forward).
+  const applied = `${range.from}/${range.to}`;
+  const [draft, setDraft] = useState({ ...range, applied });
+  if (draft.applied !== applied) setDraft({ ...range, applied });
+  const today = todayUtc();
+  const problem = draft.from === range.from && draft.to === range.to ? null : rangeProblem(draft, today);
+  const errorId = `${id}-error`;
+
+  const edit = (part: Partial<Range>) => {
+    const next = { from: draft.from, to: draft.to, ...part };
+    setDraft({ ...next, applied });
+    if (!rangeProblem(next, today) && (next.from !== range.from || next.to !== range.to)) onChange({ kind: 'custom', ...next });
+  };
+  const pick = (value: string) => {
+    if (value === 'custom') setCustomPicked(true);
+    else {
+      setCustomPicked(false);
+      const days = DASHBOARD_PERIODS.find((d) => String(d) === value);
+      if (days) onChange({ kind: 'preset', days });
+    }
+  };
+  const options = [
+    ...DASHBOARD_PERIODS.map((days) => ({ value: String(days), label: t('dashboard.periods.days', { count: days }) })),
+    { value: 'custom', label: t('dashboard.periods.custom') },
+  ];
+  const dateField = (part: keyof Range) => (
+    <div className="vt-dashboard__date">
+      <label htmlFor={`${id}-${part}`} className="vt-dashboard__date-label">
+        {t(`dashboard.periods.${part}`)}
+      </label>
+      <input
+        id={`${id}-${part}`}
+        type="date"
+        className="vt-input vt-dashboard__date-input"
+        value={draft[part]}
+        max={today}
+        required
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => edit({ [part]: event.target.value })}
+      />
+    </div>
+  );
+
   return (
     <div className="vt-dashboard__period">
-      <Segmented
-        aria-label={t('dashboard.period')}
-        value={value}
-        onChange={(next) => {
-          if (next === 'custom') setCustom(true);
-          else {
-            setCustom(false);
-            onChange({ kind: 'preset', days: Number(next) as (typeof DASHBOARD_PERIODS)[number] });
-          }
-        }}
-        options={[
-          ...DASHBOARD_PERIODS.map((days) => ({ value: String(days), label: t('dashboard.periods.days', { count: days }) })),
-          { value: 'custom', label: t('dashboard.periods.custom') },
-        ]}
-      />
+      <fieldset className="vt-dashboard__segmented">
+        <legend className="vt-visually-hidden">{t('dashboard.period')}</legend>
+        {options.map((option) => (
+          <label key={option.value} className="vt-dashboard__segment">
+            <input
+              type="radio"
+              className="vt-dashboard__segment-input"
+              name={`${id}-period`}
+              value={option.value}
+              checked={selected === option.value}
+              onChange={() => pick(option.value)}
+            />
+            <span className="vt-dashboard__segment-text">{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
       {custom && (
-        <DatePicker.RangePicker
-          aria-label={t('dashboard.periods.pick')}
-          allowClear={false}
-          format="DD/MM/YYYY"
-          value={[dayjs(range.from), dayjs(range.to)]}
-          disabledDate={(current: Dayjs, info?: { from?: Dayjs }) =>
-            current.isAfter(dayjs(), 'day') || (info?.from ? Math.abs(current.diff(info.from, 'day')) >= DASHBOARD_MAX_DAYS : false)
-          }
-          onChange={(dates) => {
-            const [from, to] = dates ?? [];
-            if (from && to) onChange({ kind: 'custom', from: from.format('YYYY-MM-DD'), to: to.format('YYYY-MM-DD') });
-          }}
-        />
+        <div className="vt-dashboard__range" role="group" aria-label={t('dashboard.periods.pick')}>
+          {dateField('from')}
+          {dateField('to')}
+          {problem && (
+            <p id={errorId} className="vt-dashboard__range-error" role="alert">
+              {t(`dashboard.periods.errors.${problem}`, { max: DASHBOARD_MAX_DAYS })}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );
 }
 
-/** A chart's card: the chart once its code is here (same height before, so nothing moves), or the empty state. */
-function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: React.ReactNode }) {
+/** A chart's panel: the chart once its code is here (same height before, so nothing moves), or the empty state. */
+function ChartCard({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
   const { t } = useTranslation('admin');
   return (
-    <Card title={title} className="vt-dashboard__card">
+    <Panel title={title} className="vt-dashboard__wide">
       {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errors:noFlowData')} style={{ minHeight: CHART_HEIGHT - 40 }} />
+        <EmptyState text={t('errors:noFlowData')} chart />
       ) : (
-        <Suspense fallback={<Skeleton.Node active className="vt-dashboard__chart-placeholder" style={{ height: CHART_HEIGHT }} />}>{children}</Suspense>
+        <Suspense fallback={<Skeleton height={CHART_HEIGHT} className="vt-dashboard__chart-placeholder" />}>{children}</Suspense>
       )}
-    </Card>
+    </Panel>
+  );
+}
+
+/** The first report on its way: placeholders where the figures and the first chart will be. */
+function ReportsLoading() {
+  const { t } = useTranslation('admin');
+  return (
+    <div role="status" aria-busy="true" aria-label={t('common:loading.label')} data-testid="dashboard-loading">
+      <div className="vt-dashboard__stats">
+        {Array.from({ length: STAT_COUNT }, (_, i) => (
+          <div key={i} className="vt-dashboard__card vt-dashboard__stat">
+            <Skeleton width="60%" height={14} />
+            <Skeleton width="45%" height={26} className="vt-dashboard__skeleton-figure" />
+            <Skeleton width="80%" height={12} />
+          </div>
+        ))}
+      </div>
+      <div className="vt-dashboard__card">
+        <div className="vt-dashboard__card-title">
+          <Skeleton width={160} height={16} />
+        </div>
+        <div className="vt-dashboard__card-body">
+          <Skeleton height={CHART_HEIGHT} />
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -108,109 +219,85 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
 
   return (
     <>
-      <Row gutter={[16, 16]} className="vt-dashboard__stats">
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.reads')} value={totals.reads.current} previous={totals.reads.previous} compare={compare} testId="stat-reads" />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.created')} value={totals.created.current} previous={totals.created.previous} compare={compare} testId="stat-created" />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.unread')} value={totals.unread} hint={t('dashboard.cards.unreadOf', { count: totals.published })} testId="stat-unread" />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.publishers')} value={totals.publishers.current} previous={totals.publishers.previous} compare={compare} testId="stat-publishers" />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard
-            title={t('dashboard.cards.categories')}
-            value={totals.categories.in_use}
-            hint={t('dashboard.cards.categoriesOf', { count: totals.categories.active })}
-            testId="stat-categories"
-          />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.leads')} value={totals.leads.current} previous={totals.leads.previous} compare={compare} testId="stat-leads" />
-        </Col>
-        <Col xs={12} md={8} xl={6}>
-          <StatCard title={t('dashboard.cards.subscribers')} value={totals.subscribers.current} previous={totals.subscribers.previous} compare={compare} testId="stat-subscribers" />
-        </Col>
-      </Row>
+      <div className="vt-dashboard__stats">
+        <StatCard title={t('dashboard.cards.reads')} value={totals.reads.current} previous={totals.reads.previous} compare={compare} testId="stat-reads" />
+        <StatCard title={t('dashboard.cards.created')} value={totals.created.current} previous={totals.created.previous} compare={compare} testId="stat-created" />
+        <StatCard title={t('dashboard.cards.unread')} value={totals.unread} hint={t('dashboard.cards.unreadOf', { count: totals.published })} testId="stat-unread" />
+        <StatCard title={t('dashboard.cards.publishers')} value={totals.publishers.current} previous={totals.publishers.previous} compare={compare} testId="stat-publishers" />
+        <StatCard
+          title={t('dashboard.cards.categories')}
+          value={totals.categories.in_use}
+          hint={t('dashboard.cards.categoriesOf', { count: totals.categories.active })}
+          testId="stat-categories"
+        />
+        <StatCard title={t('dashboard.cards.leads')} value={totals.leads.current} previous={totals.leads.previous} compare={compare} testId="stat-leads" />
+        <StatCard title={t('dashboard.cards.subscribers')} value={totals.subscribers.current} previous={totals.subscribers.previous} compare={compare} testId="stat-subscribers" />
+      </div>
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24}>
-          <ChartCard title={t('dashboard.charts.reads')} empty={totals.reads.current === 0}>
-            <TimeChart
-              days={dayList}
-              series={readSeries}
-              locale={locale}
-              height={CHART_HEIGHT}
-              dayLabel={t('dashboard.charts.day')}
-              summary={t('dashboard.charts.readsSummary', { ...span, total: numbers.format(totals.reads.current), max: numbers.format(busiest.reads), day: shortDay(busiest.day, locale) })}
+      <div className="vt-dashboard__grid">
+        <ChartCard title={t('dashboard.charts.reads')} empty={totals.reads.current === 0}>
+          <TimeChart
+            days={dayList}
+            series={readSeries}
+            locale={locale}
+            height={CHART_HEIGHT}
+            dayLabel={t('dashboard.charts.day')}
+            summary={t('dashboard.charts.readsSummary', { ...span, total: numbers.format(totals.reads.current), max: numbers.format(busiest.reads), day: shortDay(busiest.day, locale) })}
+          />
+        </ChartCard>
+        <Panel title={t('dashboard.top.title')} testId="top-articles">
+          {report.top_articles.length === 0 ? (
+            <EmptyState text={t('errors:noFlowData')} />
+          ) : (
+            <RankedList
+              items={report.top_articles.map((a) => ({
+                key: a.id,
+                label: canEdit ? (
+                  <Link to={buildPath(ADMIN_ROUTES.compose, { uniqueKey: a.unique_key, id: a.id })} className="vt-dashboard__link">
+                    {a.title}
+                  </Link>
+                ) : (
+                  a.title
+                ),
+                value: a.reads,
+                share: a.reads / maxTop,
+                previous: a.previous_reads,
+                valueLabel: t('dashboard.top.reads', { count: a.reads, formatted: numbers.format(a.reads) }),
+              }))}
             />
-          </ChartCard>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.top.title')} className="vt-dashboard__card" data-testid="top-articles">
-            {report.top_articles.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errors:noFlowData')} />
-            ) : (
-              <RankedList
-                items={report.top_articles.map((a) => ({
-                  key: a.id,
-                  label: canEdit ? (
-                    <Link to={buildPath(ADMIN_ROUTES.compose, { uniqueKey: a.unique_key, id: a.id })} className="vt-dashboard__link">
-                      {a.title}
-                    </Link>
-                  ) : (
-                    a.title
-                  ),
-                  value: a.reads,
-                  share: a.reads / maxTop,
-                  previous: a.previous_reads,
-                  valueLabel: t('dashboard.top.reads', { count: a.reads, formatted: numbers.format(a.reads) }),
-                }))}
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Card title={t('dashboard.authors.title')} className="vt-dashboard__card" data-testid="authors">
-            {report.authors.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('errors:noAuthors')} />
-            ) : (
-              <RankedList
-                items={report.authors.map((a) => ({
-                  key: a.id,
-                  label: (
-                    <span className="vt-dashboard__author">
-                      <Avatar size={24} src={a.photo ?? undefined} alt="" style={{ background: '#6d28d9', fontSize: 11 }}>
-                        {initials(`${a.name} ${a.last_name}`)}
-                      </Avatar>
-                      {`${a.name} ${a.last_name}`}
-                    </span>
-                  ),
-                  value: a.created,
-                  share: a.created / maxAuthor,
-                  valueLabel: t('dashboard.authors.counts', { count: a.created, published: a.published }),
-                }))}
-              />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24}>
-          <ChartCard title={t('dashboard.charts.audience')} empty={totals.leads.current + totals.subscribers.current === 0}>
-            <TimeChart
-              days={dayList}
-              series={audienceSeries}
-              locale={locale}
-              height={CHART_HEIGHT}
-              dayLabel={t('dashboard.charts.day')}
-              summary={t('dashboard.charts.audienceSummary', { ...span, leads: numbers.format(totals.leads.current), subscribers: numbers.format(totals.subscribers.current) })}
+          )}
+        </Panel>
+        <Panel title={t('dashboard.authors.title')} testId="authors">
+          {report.authors.length === 0 ? (
+            <EmptyState text={t('errors:noAuthors')} />
+          ) : (
+            <RankedList
+              items={report.authors.map((a) => ({
+                key: a.id,
+                label: (
+                  <span className="vt-dashboard__author">
+                    <Avatar name={`${a.name} ${a.last_name}`} photo={a.photo} size="sm" />
+                    {`${a.name} ${a.last_name}`}
+                  </span>
+                ),
+                value: a.created,
+                share: a.created / maxAuthor,
+                valueLabel: t('dashboard.authors.counts', { count: a.created, published: a.published }),
+              }))}
             />
-          </ChartCard>
-        </Col>
-      </Row>
+          )}
+        </Panel>
+        <ChartCard title={t('dashboard.charts.audience')} empty={totals.leads.current + totals.subscribers.current === 0}>
+          <TimeChart
+            days={dayList}
+            series={audienceSeries}
+            locale={locale}
+            height={CHART_HEIGHT}
+            dayLabel={t('dashboard.charts.day')}
+            summary={t('dashboard.charts.audienceSummary', { ...span, leads: numbers.format(totals.leads.current), subscribers: numbers.format(totals.subscribers.current) })}
+          />
+        </ChartCard>
+      </div>
     </>
   );
 }
@@ -218,6 +305,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
 /**
  * Dashboard (SPEC §2): the greeting by gender, the period (in the URL), the figures against the period before,
  * reads and the audience over time, the most read articles, articles per author, and the user's shortcuts.
+ * Headings: the greeting is the page's h1, Reports and Shortcuts its h2s, each panel's title an h3.
  */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -236,70 +324,65 @@ export function DashboardPage() {
   return (
     // The build id is for whoever deploys, not for staff: in the page's source, not on screen.
     <div className="vt-dashboard" data-testid="dashboard-page" data-build={__BUILD_ID__}>
-      <Card className="vt-dashboard__card">
-        <div className="vt-dashboard__welcome">
-          <Avatar size={64} src={user.photo ?? undefined} alt="" style={{ background: '#6d28d9', fontSize: 24, flex: 'none' }}>
-            {initials(fullName)}
-          </Avatar>
-          <div>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="dashboard-greeting">
-              {t('dashboard.greeting', { context: user.gender, name: user.name })}
-            </Typography.Title>
-            <Typography.Text className="vt-dashboard__muted">
-              {user.position} · {formatDateLong(new Date())}
-            </Typography.Text>
-            <div style={{ marginTop: 8 }}>
+      <section className="vt-dashboard__card vt-dashboard__welcome">
+        <Avatar name={fullName} photo={user.photo} size="lg" />
+        <div className="vt-dashboard__welcome-text">
+          <h1 className="vt-dashboard__greeting" data-testid="dashboard-greeting">
+            {t('dashboard.greeting', { context: user.gender, name: user.name })}
+          </h1>
+          <p className="vt-dashboard__muted vt-dashboard__position">
+            {user.position} · {formatDateLong(new Date())}
+          </p>
+          {user.accesses.length > 0 && (
+            <ul className="vt-dashboard__tags">
               {user.accesses.map((access) => (
-                <Tag key={access} color="purple">
+                <li key={access} className="vt-dashboard__tag">
                   {t(`users.accesses.${access}`)}
-                </Tag>
+                </li>
               ))}
-            </div>
-          </div>
+            </ul>
+          )}
         </div>
-      </Card>
+      </section>
 
       <div className="vt-dashboard__head">
-        <Typography.Title level={4} className="vt-dashboard__heading">
-          {t('dashboard.reports')}
-        </Typography.Title>
+        <h2 className="vt-dashboard__heading">{t('dashboard.reports')}</h2>
         <PeriodPicker choice={choice} onChange={(next) => setParams(paramsOfChoice(next))} />
       </div>
       {query.isError && !query.data ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('dashboard.loadError')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('dashboard.retry')}
-            </Button>
-          }
-        />
+        <div className="vt-dashboard__alert" role="alert">
+          <svg className="vt-dashboard__alert-icon" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+            <circle cx="9" cy="9" r="9" fill="currentColor" />
+            <path d="M6 6l6 6M12 6l-6 6" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          <p className="vt-dashboard__alert-text">{t('dashboard.loadError')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('dashboard.retry')}
+          </Button>
+        </div>
       ) : query.data ? (
         <div aria-busy={query.isFetching} className={query.isPlaceholderData ? 'vt-dashboard__stale' : undefined}>
           <Reports report={query.data} days={days} />
         </div>
       ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <ReportsLoading />
       )}
 
       {shortcuts.length > 0 && (
         <>
-          <Typography.Title level={4} className="vt-dashboard__heading" style={{ marginTop: 24 }}>
-            {t('dashboard.shortcuts')}
-          </Typography.Title>
-          <Row gutter={[16, 16]}>
+          <h2 className="vt-dashboard__heading vt-dashboard__heading--spaced">{t('dashboard.shortcuts')}</h2>
+          <ul className="vt-dashboard__shortcuts">
             {shortcuts.map((name) => (
-              <Col xs={24} sm={12} lg={8} key={name}>
-                <Link to={buildPath(ADMIN_ROUTES[name])}>
-                  <Card hoverable size="small">
-                    <Typography.Text strong>{t(`menu.${name}`)}</Typography.Text>
-                  </Card>
+              <li key={name}>
+                <Link to={buildPath(ADMIN_ROUTES[name])} className="vt-dashboard__shortcut">
+                  <span>{t(`menu.${name}`)}</span>
+                  <span className="vt-dashboard__shortcut-arrow" aria-hidden="true">
+                    →
+                  </span>
                 </Link>
-              </Col>
+              </li>
             ))}
-          </Row>
+          </ul>
         </>
       )}
     </div>

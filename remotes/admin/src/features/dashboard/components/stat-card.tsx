@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import { useTranslation } from '@vitrine/core';
 import { percentChange } from '../dashboard-view';
 
@@ -35,10 +34,10 @@ export function StatCard({ title, value, previous, compare, hint, testId }: Stat
     }
   }
   return (
-    <Card size="small" className="vt-dashboard__card vt-dashboard__stat" data-testid={testId}>
-      <Typography.Text className="vt-dashboard__muted">{title}</Typography.Text>
+    <div className="vt-dashboard__card vt-dashboard__stat" data-testid={testId}>
+      <p className="vt-dashboard__stat-title">{title}</p>
       <div className="vt-dashboard__figure">{numbers.format(value)}</div>
       {line && <div className="vt-dashboard__muted vt-dashboard__small">{line}</div>}
-    </Card>
+    </div>
   );
 }
