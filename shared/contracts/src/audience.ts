@@ -108,6 +108,22 @@ export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 export const SITE_LIMITS = { name: 80, email: 254, phone: 30, address: 200, hours: 120, url: 300 } as const;
 export const SITE_SUCCESS_MESSAGE = 'Site settings saved';
 
+/**
+ * The site's identity (site settings 'identity', docs/decisions/site-identity.md): its name, in every title,
+ * feed and mail, and its logo, in the public header. The name is required; the logo is an image uploaded through
+ * /upload/image (the types that pipeline reads) of at most `logoBytes`.
+ */
+export const IDENTITY_LIMITS = { name: 80, logoBytes: 2 * 1024 * 1024 } as const;
+/** The image types a logo may be sent as (the upload pipeline's, read from the bytes; it stores WebP). */
+export const LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+/** The site's name until one is saved, and on pages that carry no identity (sign-in, not-found). */
+export const DEFAULT_SITE_NAME = 'Vitrine';
+export const IDENTITY_FIELD_MESSAGES = {
+  name: 'Site name is required',
+  logoMissing: 'Image not found',
+  logoTooLarge: 'The logo must be 2 MiB or smaller',
+} as const;
+
 export const WHATSAPP_LIMITS = { description: 120, message: 500, phone: 30 } as const;
 /** International format once spaces, dashes, dots and parentheses are dropped: '+', country code, number. */
 export const WHATSAPP_PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$';

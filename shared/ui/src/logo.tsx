@@ -1,3 +1,5 @@
+import { DEFAULT_SITE_NAME } from '@vitrine/contracts';
+
 export interface LogoProps {
   /** Height of the mark in px (the wordmark scales with it). */
   size?: number;
@@ -5,7 +7,9 @@ export interface LogoProps {
   variant?: 'dark' | 'light';
   /** Mark only, no wordmark (collapsed menus, loaders). */
   compact?: boolean;
-  /** Accessible name. */
+  /** The wordmark beside the mark: the site's name (ui 1.2.0; DEFAULT_SITE_NAME by default). */
+  name?: string;
+  /** Accessible name (the wordmark's text by default). */
   title?: string;
   className?: string;
 }
@@ -23,7 +27,7 @@ export function LogoMark({ size = 32, variant = 'dark' }: Pick<LogoProps, 'size'
   );
 }
 
-export function Logo({ size = 32, variant = 'dark', compact = false, title = 'Vitrine', className }: LogoProps) {
+export function Logo({ size = 32, variant = 'dark', compact = false, name = DEFAULT_SITE_NAME, title = name, className }: LogoProps) {
   return (
     <span
       className={['vt-logo', `vt-logo--${variant}`, className].filter(Boolean).join(' ')}
@@ -32,7 +36,7 @@ export function Logo({ size = 32, variant = 'dark', compact = false, title = 'Vi
       style={{ fontSize: Math.round(size * 0.62) }}
     >
       <LogoMark size={size} variant={variant} />
-      {compact ? null : <span className="vt-logo__word">Vitrine</span>}
+      {compact ? null : <span className="vt-logo__word">{name}</span>}
     </span>
   );
 }

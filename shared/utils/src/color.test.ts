@@ -1,4 +1,5 @@
-import { contrastRatio, hexToRgb, isHexColor, isLight, luminance, readableTextColor, relativeLuminance, textColorOn } from './color';
+import { contrastingTextColor, contrastRatio, hexToRgb, isHexColor, isLight, luminance, readableTextColor, relativeLuminance, textColorOn } from './color';
+import { WHATSAPP_DEFAULT_COLOR } from './whatsapp';
 
 describe('colour helpers', () => {
   it('parses #rgb and #rrggbb, with or without #, any case', () => {
@@ -47,6 +48,23 @@ describe('colour helpers', () => {
     expect(contrastRatio('#000', '#fff')).toBeCloseTo(21, 5);
     expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#777', '#777')).toBe(1);
+  });
+
+  it('picks white or near-black by contrast for a freely chosen colour (the WhatsApp button)', () => {
+    expect(contrastingTextColor('#25d366')).toBe('#111827'); // white would be 2.0:1
+    expect(contrastingTextColor('#1b2a4a')).toBe('#ffffff');
+    expect(contrastingTextColor('#f5c242')).toBe('#111827');
+    expect(contrastingTextColor('#e53935')).toBe('#ffffff');
+    expect(contrastingTextColor('#ffffff', '#000000')).toBe('#000000');
+    // Whatever the colour, the label is never below 4:1 (the worst mid tone with #111827 is about 4.1:1).
+    for (const color of ['#25d366', '#808080', '#ff0000', '#0088cc', '#e53935', '#7c7c7c', '#ffff00', '#00ffff']) {
+      expect(contrastRatio(color, contrastingTextColor(color))).toBeGreaterThan(4);
+    }
+  });
+
+  it('the default WhatsApp colour takes white text at WCAG AA', () => {
+    expect(contrastingTextColor(WHATSAPP_DEFAULT_COLOR)).toBe('#ffffff');
+    expect(contrastRatio(WHATSAPP_DEFAULT_COLOR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('picks the readable text colour', () => {

@@ -63,6 +63,15 @@ export function contrastRatio(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
+/**
+ * The text (or icon) colour for a colour someone chose freely (the WhatsApp button): white or `dark`,
+ * whichever has the higher WCAG contrast on it. Unlike SPEC §9's luminance rule ({@link textColorOn}), it
+ * never puts white on a light green at 2:1.
+ */
+export function contrastingTextColor(background: string, dark = '#111827'): string {
+  return contrastRatio(background, '#ffffff') >= contrastRatio(background, dark) ? '#ffffff' : dark;
+}
+
 /** Black or white text for a background, whichever has the higher WCAG contrast. */
 export function readableTextColor(background: string): '#000000' | '#ffffff' {
   return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';

@@ -28,10 +28,11 @@ export {
   relativeLuminance,
   contrastRatio,
   readableTextColor,
+  contrastingTextColor,
   hexToRgb,
   isHexColor,
   type Rgb,
 } from './color';
 export { faqProductSlug, slugify } from './slugify';
-export { whatsappLink } from './whatsapp';
+export { whatsappLink, WHATSAPP_DEFAULT_COLOR } from './whatsapp';
 export { formatTaxId, isValidCnpj, isValidCpf, isValidTaxId, normalizeTaxId, taxIdKind, type TaxIdKind } from './tax-id';

@@ -1,4 +1,4 @@
-import { jsonForScript, type PageHead } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, jsonForScript, type PageHead } from '@vitrine/contracts';
 import { LOCALES } from '@vitrine/i18n';
 
 /** Marks the head tags a page owns: the browser replaces them on navigation. */
@@ -16,12 +16,20 @@ function withLang(url: string, lang: string): string {
   return at.toString();
 }
 
+/** What a head is written with besides the page's own: its language, the site's address and name (og:site_name). */
+export interface HeadOptions {
+  lang: string;
+  origin: string;
+  /** The site's name from the page's data (`identityOf`); DEFAULT_SITE_NAME without one. */
+  siteName?: string | undefined;
+}
+
 /**
  * A page's head tags but its <title>, one string: description, canonical, the page in each of the
  * five languages (hreflang), Open Graph, Twitter card, feeds and JSON-LD. The server writes it into
  * the HTML; the browser puts the same tags in place after a navigation (applyHead).
  */
-export function headTags(head: PageHead, { lang, origin }: { lang: string; origin: string }): string {
+export function headTags(head: PageHead, { lang, origin, siteName }: HeadOptions): string {
   const mark = HEAD_ATTRIBUTE;
   const meta = (attr: string, key: string, content: string) => `<meta ${mark} ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}">`;
   const link = (attrs: Record<string, string | undefined>) =>
@@ -38,7 +46,7 @@ export function headTags(head: PageHead, { lang, origin }: { lang: string; origi
     tags.push(link({ rel: 'alternate', hreflang: 'x-default', href: canonical }));
   }
   tags.push(
-    meta('property', 'og:site_name', 'Vitrine'),
+    meta('property', 'og:site_name', siteName || DEFAULT_SITE_NAME),
     meta('property', 'og:locale', lang.replace('-', '_')),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
@@ -73,7 +81,7 @@ export function takeServerHead(): boolean {
 }
 
 /** After a navigation: the page's title and head tags replace the previous page's. */
-export function applyHead(head: PageHead, options: { lang: string; origin: string }): void {
+export function applyHead(head: PageHead, options: HeadOptions): void {
   document.title = head.title;
   for (const old of Array.from(document.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`))) old.remove();
   // Parsed in an inert <template>: JSON-LD scripts are data, never run.

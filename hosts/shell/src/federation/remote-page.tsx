@@ -1,5 +1,5 @@
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
-import type { RemoteName, RemotePagesModule, RemoteRoute, RouteData, RouteName } from '@vitrine/contracts';
+import { identityOf, type RemoteName, type RemotePagesModule, type RemoteRoute, type RouteData, type RouteName } from '@vitrine/contracts';
 import { PageLoader } from '@vitrine/ui';
 import { NotFoundPage } from '../pages/not-found';
 import { incompatibility, loadFailureKind, renderFailureKind, type RemoteFailure } from './failure';
@@ -139,7 +139,7 @@ function RoutePage({ route, data }: { route: RemoteRoute; data: RouteData }) {
     if (takeServerHead()) return;
     const origin = window.location.origin;
     const ctx = { t: (key: string, options?: Record<string, unknown>) => i18n.t(key, options), lang, origin, params, search: new URLSearchParams(search) };
-    applyHead(route.head(data, ctx), { lang, origin });
+    applyHead(route.head(data, ctx), { lang, origin, siteName: identityOf(data)?.name });
   }, [route, data, lang, i18n, params, search]);
   return <route.Component data={data} />;
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { FooterProps, RemotePagesModule } from '@vitrine/contracts';
+import { IDENTITY_ENTRY, type FooterProps, type RemotePagesModule, type RouteData, type SiteIdentity } from '@vitrine/contracts';
 import { i18n, loadTexts } from '@vitrine/core';
 
 let remote: RemotePagesModule | undefined;
@@ -17,13 +17,13 @@ const routeData = { status: 200, entries: { 'site:site': { ok: true, data: { pho
 const RemoteFooter = ({ data }: FooterProps) => <p data-testid="remote-footer">{Object.keys(data.entries).join()}</p>;
 
 /** A remote page (its loader answers its route data) and a shell page (no route data), under the public layout. */
-function renderAt(url: string) {
+function renderAt(url: string, data: RouteData = routeData) {
   const router = createMemoryRouter(
     [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/', loader: () => ({ routeData }), element: <p>home</p> },
+          { path: '/', loader: () => ({ routeData: data }), element: <p>home</p> },
           { path: '/login', element: <p>login</p> },
         ],
       },
@@ -78,5 +78,49 @@ describe('the public footer', () => {
     renderAt('/');
     expect(await screen.findByText('home')).toBeInTheDocument();
     expect(footer()).toHaveTextContent('Vitrine');
+  });
+});
+
+describe("the site's identity in the public chrome", () => {
+  const logo = { id: 'logo1', url: '/uploads/images/logo1/640.webp', srcset: '/uploads/images/logo1/320.webp 320w, /uploads/images/logo1/640.webp 640w', width: 640, height: 160 };
+  const withIdentity = (identity: SiteIdentity): RouteData => ({ ...routeData, entries: { ...routeData.entries, [IDENTITY_ENTRY]: identity } });
+  const brand = () => screen.getByRole('banner').querySelector('.vt-public__brand')!;
+  const year = new Date().getFullYear();
+
+  it('draws the saved logo in the header at its box size (width and height set: nothing shifts), the name in the footer', async () => {
+    remote = { pages: {} };
+    renderAt('/', withIdentity({ name: 'Acme Studio', logo }));
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: 'Acme Studio' });
+    expect(brand()).toContainElement(image);
+    expect(brand()).toHaveAttribute('aria-label', 'Acme Studio');
+    // 640 × 160 in a 200 × 40 box: 160 × 40, the variant for that width (and the screen's density) from the srcset.
+    expect(image).toHaveAttribute('width', '160');
+    expect(image).toHaveAttribute('height', '40');
+    expect(image).toHaveAttribute('sizes', '160px');
+    expect(image).toHaveAttribute('srcset', logo.srcset);
+    expect(footer()).toHaveTextContent(`© ${year} Acme Studio.`);
+    expect(footer()).not.toHaveTextContent('Vitrine');
+  });
+
+  it('without a logo, the default mark with the saved name', async () => {
+    remote = { pages: {} };
+    renderAt('/', withIdentity({ name: 'Acme Studio', logo: null }));
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(brand().querySelector('.vt-logo__mark')).not.toBeNull();
+    expect(brand()).toHaveTextContent('Acme Studio');
+    expect(screen.getByRole('banner')).not.toHaveTextContent('Vitrine');
+  });
+
+  it("the shell's own pages (no route data) and a remote that sends no identity show the default mark and name", async () => {
+    remote = { pages: {} };
+    const { unmount } = renderAt('/login');
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(brand()).toHaveTextContent('Vitrine');
+    expect(footer()).toHaveTextContent(`© ${year} Vitrine.`);
+    unmount();
+    renderAt('/');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(brand()).toHaveTextContent('Vitrine');
   });
 });

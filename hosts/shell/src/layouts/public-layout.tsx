@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ADMIN_ROUTES, buildPath, MAIN_CONTENT_ID, PUBLIC_ROUTES, REMOTES, type RouteData } from '@vitrine/contracts';
+import { ADMIN_ROUTES, buildPath, DEFAULT_SITE_NAME, identityOf, logoSize, MAIN_CONTENT_ID, PUBLIC_ROUTES, REMOTES, type RouteData, type SiteIdentity } from '@vitrine/contracts';
 import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { useHydrated } from '../app/use-hydrated';
@@ -58,15 +58,30 @@ function PhoneMenu({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The current page's route data: the public remote's pages have it, the shell's own pages (sign-in, not-found) do not. */
+function useRouteData(): RouteData | undefined {
+  let data: RouteData | undefined;
+  for (const match of useMatches()) if (isLoadedPage(match.data)) data = match.data.routeData;
+  return data;
+}
+
+/**
+ * The site's mark in the header: its logo when one is set (drawn at its box size with width and height, so
+ * nothing shifts while it loads; the variant the screen needs from its srcset), else the default mark with the
+ * site's name. Pages without the identity (the shell's own) show the default mark and name.
+ */
+function Brand({ name, logo }: { name: string; logo: SiteIdentity['logo'] | undefined }) {
+  if (!logo) return <Logo name={name} />;
+  const size = logoSize(logo);
+  return <img className="vt-public__logo" src={logo.url} srcSet={logo.srcset} sizes={`${size.width}px`} width={size.width} height={size.height} alt={name} />;
+}
+
 /**
  * The public remote's part of the footer (RemotePagesModule.footer: newsletter, contact details, social links),
  * on the remote's pages only: it reads their route data, and the remote is loaded there (before hydration
  * too), so the server and the browser draw the same. The shell's own pages (sign-in, not-found) have none.
  */
-function RemoteFooter() {
-  const matches = useMatches();
-  let data: RouteData | undefined;
-  for (const match of matches) if (isLoadedPage(match.data)) data = match.data.routeData;
+function RemoteFooter({ data }: { data: RouteData | undefined }) {
   const Footer = data ? loadedRemotePages(REMOTES.public)?.footer : undefined;
   if (!Footer || !data) return null;
   return (
@@ -83,6 +98,10 @@ export function PublicLayout() {
   const hydrated = useHydrated();
   const signedIn = useAuth((s) => Boolean(s.authToken)) && hydrated;
   const year = new Date().getFullYear();
+  // The site's name and logo come with the remote's pages (their route data), like the footer's contact details.
+  const data = useRouteData();
+  const identity = identityOf(data);
+  const name = identity?.name ?? DEFAULT_SITE_NAME;
   // The language and the sign-in (or dashboard) link: in the header on wide screens, in the menu on phones.
   const actions = (
     <>
@@ -104,8 +123,8 @@ export function PublicLayout() {
         {t('nav.skipToContent')}
       </a>
       <header className="vt-public__header">
-        <Link to="/" className="vt-public__brand" aria-label="Vitrine">
-          <Logo />
+        <Link to="/" className="vt-public__brand" aria-label={name}>
+          <Brand name={name} logo={identity?.logo} />
         </Link>
         <nav className="vt-public__nav" aria-label={t('nav.label')}>
           <NavLinks />
@@ -117,16 +136,17 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <footer className="vt-public__footer">
-        <RemoteFooter />
+        <RemoteFooter data={data} />
         <div className="vt-public__footer-brand">
-          <Logo variant="light" />
+          {/* An uploaded logo is drawn for a light header; on the dark footer the site's name stands alone. */}
+          {identity?.logo ? <span className="vt-logo vt-logo--light vt-public__footer-name">{name}</span> : <Logo variant="light" name={name} />}
           <p>{t('footer.tagline')}</p>
         </div>
         <nav className="vt-public__footer-nav" aria-label={t('footer.navigation')}>
           <NavLinks />
           <a href="/rss.xml">{t('nav.feed')}</a>
         </nav>
-        <p className="vt-public__copy">{t('footer.rights', { year })}</p>
+        <p className="vt-public__copy">{t('footer.rights', { year, name })}</p>
       </footer>
     </div>
   );

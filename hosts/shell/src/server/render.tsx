@@ -6,9 +6,9 @@ import * as core from '@vitrine/core';
 import * as ui from '@vitrine/ui';
 import * as i18nPackage from '@vitrine/i18n';
 import { ensureResources, LOCALE_CODES, type Locale } from '@vitrine/i18n';
-import { REMOTES, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, identityOf, REMOTES, type RouteHandle, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage } from '@vitrine/contracts';
 import { escapeHtml, headTags } from '../app/head';
-import { routes, type RouteHandle } from '../app/router';
+import { routes } from '../app/router';
 import { isLoadedPage, type ServerLoadContext } from '../federation/public-route';
 import { setServerRemote } from '../federation/remotes.server';
 
@@ -124,12 +124,12 @@ export async function render(input: RenderInput): Promise<ServerRenderedPage | u
   const head =
     route && isLoadedPage(loaded)
       ? route.head(loaded.routeData, headCtx)
-      : { title: `${t('common:notFound.title')} · Vitrine`, description: t('common:notFound.text'), canonical: url.pathname, type: 'website' as const, index: false };
+      : { title: `${t('common:notFound.title')} · ${DEFAULT_SITE_NAME}`, description: t('common:notFound.text'), canonical: url.pathname, type: 'website' as const, index: false };
   const status = route && isLoadedPage(loaded) ? loaded.routeData.status : 404;
   return {
     status,
     route: name,
-    head: `<title>${escapeHtml(head.title)}</title>${headTags(head, { lang: input.lang, origin: input.origin })}`,
+    head: `<title>${escapeHtml(head.title)}</title>${headTags(head, { lang: input.lang, origin: input.origin, siteName: identityOf(isLoadedPage(loaded) ? loaded.routeData : undefined)?.name })}`,
     body,
     data: { lang: input.lang, loaderData: context.loaderData, route: name },
   };

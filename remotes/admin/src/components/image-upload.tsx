@@ -13,10 +13,17 @@ interface Props {
   id?: string;
   uploadLabel?: string;
   hint?: string;
+  /** The file types offered by the picker (covers' by default). */
+  accept?: string;
+  /** Checks a chosen file before it is sent: a text says why it is refused (shown by `onReject`), null lets it go. */
+  check?: (file: File) => string | null;
+  onReject?: (reason: string) => void;
+  /** The preview's largest width in px (covers fill their column). */
+  previewWidth?: number;
 }
 
 /** An image sent to the upload API with a progress bar, shown from its srcset. Used for covers and category images. */
-export function ImageUpload({ value, onChange, id, uploadLabel, hint }: Props) {
+export function ImageUpload({ value, onChange, id, uploadLabel, hint, accept = 'image/jpeg,image/png,image/webp,image/gif', check, onReject, previewWidth }: Props) {
   const { t } = useTranslation('admin');
   const { fail } = useFeedback();
   const [percent, setPercent] = useState<number | null>(null);
@@ -35,10 +42,12 @@ export function ImageUpload({ value, onChange, id, uploadLabel, hint }: Props) {
 
   const picker = (
     <Upload
-      accept="image/jpeg,image/png,image/webp,image/gif"
+      accept={accept}
       showUploadList={false}
       beforeUpload={(file) => {
-        void upload(file);
+        const refused = check?.(file) ?? null;
+        if (refused) onReject?.(refused);
+        else void upload(file);
         return false;
       }}
     >
@@ -58,7 +67,7 @@ export function ImageUpload({ value, onChange, id, uploadLabel, hint }: Props) {
           alt={value.alt ?? ''}
           width={value.width}
           height={value.height}
-          style={{ width: '100%', height: 'auto', aspectRatio: `${value.width} / ${value.height}`, objectFit: 'cover', borderRadius: 8, marginBottom: 8, display: 'block' }}
+          style={{ width: '100%', maxWidth: previewWidth, height: 'auto', aspectRatio: `${value.width} / ${value.height}`, objectFit: 'cover', borderRadius: 8, marginBottom: 8, display: 'block' }}
         />
       )}
       {percent !== null && (

@@ -1,13 +1,14 @@
 import type { Envelope, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
 import { http as browserHttp } from '@vitrine/core';
+import { pageLanguage } from './page-language';
 import type { PublicHttp } from './public-content';
 
 /** `{id}/{unique_key}` of a subscription, as the API's paths write it. */
 const ref = (id: number, uniqueKey: string) => `${id}/${encodeURIComponent(uniqueKey)}`;
 
-/** Asks for the weekly newsletter (POST /public/newsletter, 202): a confirmation link is mailed (double opt-in). */
+/** Asks for the weekly newsletter (POST /public/newsletter, 202): a confirmation link is mailed (double opt-in), in the page's language as every digest. */
 export async function subscribeNewsletter(input: NewsletterSubscribeInput): Promise<void> {
-  await browserHttp.post('/public/newsletter', input);
+  await browserHttp.post('/public/newsletter', input, pageLanguage());
 }
 
 /** A subscription as its own link shows it: the email partly hidden, and pending, active or cancelled (a route read, 404 when unknown). */
@@ -23,5 +24,5 @@ export async function unsubscribeNewsletter(id: number, uniqueKey: string, input
 
 /** Asks for a new confirmation link to the address on record (POST …/resubscribe, 202; 409 when already active). */
 export async function resubscribeNewsletter(id: number, uniqueKey: string): Promise<void> {
-  await browserHttp.post(`/public/newsletter/resubscribe/${ref(id, uniqueKey)}`);
+  await browserHttp.post(`/public/newsletter/resubscribe/${ref(id, uniqueKey)}`, undefined, pageLanguage());
 }

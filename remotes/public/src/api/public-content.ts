@@ -14,6 +14,7 @@ import type {
   SiteInfo,
 } from '@vitrine/contracts';
 import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
+import { pageLanguage } from './page-language';
 
 /**
  * The part of an HTTP client the public reads need. The browser passes @vitrine/core's `http`; a
@@ -81,7 +82,7 @@ export async function fetchSiteInfo(http: PublicHttp): Promise<SiteInfo> {
   return data.data;
 }
 
-/** Sends a visitor's message (POST /public/contact, 201); a browser-only effect, like countRead. */
+/** Sends a visitor's message (POST /public/contact, 201; replies come in the page's language); a browser-only effect, like countRead. */
 export async function sendContactMessage(input: ContactMessageInput): Promise<void> {
-  await browserHttp.post('/public/contact', input);
+  await browserHttp.post('/public/contact', input, pageLanguage());
 }

@@ -100,7 +100,8 @@ describe('NewsletterSignup', () => {
     await user.click(submitButton());
     expect(await screen.findByRole('button', { name: 'Enviando…' })).toBeDisabled();
     expect(posts(mock.calls)).toEqual([
-      expect.objectContaining({ url: '/public/newsletter', body: { email: 'ana@empresa.com.br', website: '', elapsed_ms: 5300 } }),
+      // ?lang=: the page's language, kept with the subscription for its mails.
+      expect.objectContaining({ url: '/public/newsletter', params: { lang: 'pt-BR' }, body: { email: 'ana@empresa.com.br', website: '', elapsed_ms: 5300 } }),
     ]);
 
     await act(async () => answer({ status: 202, data: { message: 'Check your inbox to confirm your subscription' } }));

@@ -1,14 +1,12 @@
 import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { isHexColor, textColorOn, whatsappLink } from '@vitrine/utils';
+import { contrastingTextColor, isHexColor, WHATSAPP_DEFAULT_COLOR, whatsappLink } from '@vitrine/utils';
 import './whatsapp-button.css';
-
-/** WhatsApp's green: the button's colour should the setting's not be a hex colour. */
-const WHATSAPP_GREEN = '#25d366';
 
 /**
  * The floating WhatsApp chat button (issue 8): fixed at the bottom-right corner of every public page while
- * the staff have it on, in their colour with the text colour SPEC §9's rule gives it. Its description is its
+ * the staff have it on, in their colour (the default green should it not be a hex colour), its label and icon
+ * white or near-black, whichever contrasts more with that colour (any colour staff choose stays readable). Its description is its
  * name (the label beside the icon on wide screens; the icon alone on phones). It comes with the route's data
  * (lib/route.tsx), so it asks for nothing and renders the same on the server and in the browser.
  */
@@ -16,7 +14,7 @@ export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
   const { t } = useTranslation('public');
   if (!/\d/.test(setting.phone)) return null;
   const label = setting.description.trim() || t('whatsapp.label');
-  const background = isHexColor(setting.color) ? `#${setting.color.trim().replace(/^#/, '')}` : WHATSAPP_GREEN;
+  const background = isHexColor(setting.color) ? `#${setting.color.trim().replace(/^#/, '')}` : WHATSAPP_DEFAULT_COLOR;
   return (
     <a
       className="vt-whatsapp"
@@ -25,7 +23,7 @@ export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
       rel="noopener noreferrer"
       aria-label={label}
       title={label}
-      style={{ background, color: textColorOn(background) }}
+      style={{ background, color: contrastingTextColor(background) }}
     >
       <svg className="vt-whatsapp__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
         <path d="M3.5 20.5l1.2-4.3A8.5 8.5 0 1 1 8 19.4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />

@@ -1,10 +1,15 @@
-import type { HeadContext, PageHead } from '@vitrine/contracts';
+import type { HeadContext, PageHead, SiteIdentity } from '@vitrine/contracts';
 
-/** The site's name in titles, Open Graph and JSON-LD. */
-export const SITE_NAME = 'Vitrine';
+/**
+ * What a page's head is built with: the shell's context, and the site's identity from the page's data (the
+ * every-page site answer; the default name without it). Its name is in titles, Open Graph, JSON-LD and feeds.
+ */
+export interface PageHeadContext extends HeadContext {
+  site: SiteIdentity;
+}
 
-/** `Title · Vitrine`. */
-export const titled = (title: string) => `${title} · ${SITE_NAME}`;
+/** `Title · <site name>`. */
+export const titled = (ctx: PageHeadContext, title: string) => `${title} · ${ctx.site.name}`;
 
 /** One line of at most 160 characters (meta descriptions). */
 export function describe(text: string | null | undefined): string {
@@ -14,23 +19,30 @@ export function describe(text: string | null | undefined): string {
 
 export const absolute = (ctx: HeadContext, path: string) => (/^https?:\/\//i.test(path) ? path : `${ctx.origin}${path}`);
 
-export const organization = (ctx: HeadContext) => ({ '@type': 'Organization', name: SITE_NAME, url: absolute(ctx, '/') });
+/** schema.org Organization: the site's name, its address and its logo (the one search engines show) when there is one. */
+export const organization = (ctx: PageHeadContext) => ({
+  '@type': 'Organization',
+  name: ctx.site.name,
+  url: absolute(ctx, '/'),
+  ...(ctx.site.logo ? { logo: absolute(ctx, ctx.site.logo.url) } : {}),
+});
 
 /** The RSS feed of the whole blog (and of a category). */
-export function feedLinks(ctx: HeadContext, category?: { unique_key: string; name: string }): NonNullable<PageHead['links']> {
-  const links = [{ rel: 'alternate', href: absolute(ctx, '/rss.xml'), type: 'application/rss+xml', title: SITE_NAME }];
+export function feedLinks(ctx: PageHeadContext, category?: { unique_key: string; name: string }): NonNullable<PageHead['links']> {
+  const name = ctx.site.name;
+  const links = [{ rel: 'alternate', href: absolute(ctx, '/rss.xml'), type: 'application/rss+xml', title: name }];
   if (category) {
-    links.push({ rel: 'alternate', href: absolute(ctx, `/rss/${category.unique_key}.xml`), type: 'application/rss+xml', title: `${SITE_NAME} — ${category.name}` });
+    links.push({ rel: 'alternate', href: absolute(ctx, `/rss/${category.unique_key}.xml`), type: 'application/rss+xml', title: `${name} — ${category.name}` });
   }
   return links;
 }
 
 /** schema.org WebSite with the site search (the home and the blog). */
-export function websiteJsonLd(ctx: HeadContext): object {
+export function websiteJsonLd(ctx: PageHeadContext): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
-    name: SITE_NAME,
+    name: ctx.site.name,
     url: absolute(ctx, '/'),
     inLanguage: ctx.lang,
     potentialAction: {
@@ -42,6 +54,6 @@ export function websiteJsonLd(ctx: HeadContext): object {
 }
 
 /** The head of a page whose subject is not there (its not-found state): titled, never indexed. */
-export function notFoundHead(ctx: HeadContext, titleKey: string): PageHead {
-  return { title: titled(ctx.t(titleKey)), description: '', canonical: '/blog', type: 'website', index: false };
+export function notFoundHead(ctx: PageHeadContext, titleKey: string): PageHead {
+  return { title: titled(ctx, ctx.t(titleKey)), description: '', canonical: '/blog', type: 'website', index: false };
 }

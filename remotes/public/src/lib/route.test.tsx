@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { HeadContext, RouteData } from '@vitrine/contracts';
+import { identityOf, type HeadContext, type RouteData, type SiteInfo } from '@vitrine/contracts';
 import { i18n } from '@vitrine/core';
 import type { PublicHttp } from '../api/public-content';
 import { PostPage } from '../features/post/post-page';
@@ -9,6 +9,7 @@ import { blogRoute } from '../features/blog/route';
 import { BlogPage } from '../features/blog/blog-page';
 import { ContactPage } from '../features/contact/contact-page';
 import { contactRoute } from '../features/contact/route';
+import { homeRoute } from '../features/home/route';
 import { unsubscribeRoute } from '../features/newsletter/route';
 import { UnsubscribePage } from '../features/newsletter/unsubscribe-page';
 import { article, card, site, tech } from '../testing/fixtures';
@@ -54,7 +55,9 @@ describe('a public route: loaders, page and head from one definition', () => {
     expect(data.status).toBe(200);
     // The page's own loader, and the site's settings every public page loads (lib/site.ts).
     expect(http.urls).toEqual(['/public/article/42/design-que-vende', '/public/site']);
-    expect(Object.keys(data.entries)).toEqual(['post:post|42', 'site:site']);
+    // The site's name and logo are also where the shell's header, footer and head read them (IDENTITY_ENTRY).
+    expect(Object.keys(data.entries)).toEqual(['post:post|42', 'site:site', 'identity']);
+    expect(identityOf(data)).toEqual(site.identity);
 
     const browser = mockHttp(() => ({ status: 204 }));
     try {
@@ -172,7 +175,37 @@ describe('a public route: loaders, page and head from one definition', () => {
     expect(unknown.status).toBe(200);
     expect(route.head(unknown, head({ uniqueKey: 'nada', id: '9' })).index).toBe(false);
     const none = await route.load(ctx(serverHttp({ '/public/site': site }), {}, '?status=invalid'));
-    expect(none).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site } } });
+    expect(none).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site }, identity: site.identity } });
     expect(route.head(none, head({}, '?status=invalid')).index).toBe(false);
+  });
+
+  it("the site's saved name and logo: in every title, the JSON-LD (with the logo), the feed links, and the data the shell reads", async () => {
+    const logo = { id: 'logo1', url: '/uploads/images/logo1/640.webp', srcset: '/uploads/images/logo1/320.webp 320w, /uploads/images/logo1/640.webp 640w', width: 640, height: 160 };
+    const renamed: SiteInfo = { ...site, identity: { name: 'Acme Studio', logo } };
+    const post = serverRoute(postRoute, PostPage);
+    const data = await post.load(ctx(serverHttp({ '/public/article/42/design-que-vende': { article: article(), related: [] }, '/public/site': renamed })));
+    expect(identityOf(JSON.parse(JSON.stringify(data)) as RouteData)).toEqual(renamed.identity);
+    const h = post.head(data, head());
+    expect(h.title).toBe('Design que vende · Acme Studio');
+    expect(h.links?.[0]).toMatchObject({ rel: 'alternate', type: 'application/rss+xml', title: 'Acme Studio' });
+    expect(h.jsonLd?.[0]).toMatchObject({ publisher: { '@type': 'Organization', name: 'Acme Studio', url: 'https://www.example.com/', logo: 'https://www.example.com/uploads/images/logo1/640.webp' } });
+
+    const blog = serverRoute(blogRoute, BlogPage);
+    const http = serverHttp({ '/public/articles': { items: [], total: 0, page: 1, limit: 12 }, '/public/categories': [tech], '/public/site': renamed });
+    const list = blog.head(await blog.load(ctx(http, {}, '?category=tecnologia')), head({}, '?category=tecnologia'));
+    expect(list.title).toBe('Tecnologia · Blog · Acme Studio');
+    expect(list.links?.map((l) => l.title)).toEqual(['Acme Studio', 'Acme Studio — Tecnologia']);
+    expect(list.jsonLd).toEqual([expect.objectContaining({ '@type': 'WebSite', name: 'Acme Studio' }), expect.objectContaining({ '@type': 'Blog', name: 'Acme Studio — Tecnologia' })]);
+
+    const home = serverRoute(homeRoute, () => null);
+    const front = home.head(await home.load(ctx(serverHttp({ '/public/site': renamed }), {})), head({}));
+    expect(front.title).toBe('Acme Studio — conteúdo, site e newsletter para a sua empresa');
+    expect(front.description).toMatch(/^Acme Studio — /);
+
+    // The company's own name in its contact details, beside the brand, is its legal name.
+    const contact = serverRoute(contactRoute, ContactPage);
+    const page = contact.head(await contact.load(ctx(serverHttp({ '/public/site': renamed }), {})), head({}));
+    expect(page.title).toBe('Fale com a gente · Acme Studio');
+    expect(page.jsonLd?.[0]).toMatchObject({ mainEntity: { name: 'Acme Studio', legalName: 'Vitrine Comunicação Ltda.' } });
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, useEffect, type ComponentType } from 'react';
-import type { HeadContext, PageHead, RemoteRoute, RouteData, RouteLoadContext } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, IDENTITY_ENTRY, type HeadContext, type PageHead, type RemoteRoute, type RouteData, type RouteLoadContext } from '@vitrine/contracts';
 import { WhatsappButton } from '../components/whatsapp-button';
+import type { PageHeadContext } from './head';
 import { entryKey, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
 import { siteLoader } from './site';
 import { statusOf, type Seed } from './use-request';
@@ -47,7 +48,7 @@ export interface PageDefinition {
    * others, so a parameter read during the first render must be listed here (or read after hydration).
    */
   query?: readonly string[];
-  head(read: ReadEntry, ctx: HeadContext): PageHead;
+  head(read: ReadEntry, ctx: PageHeadContext): PageHead;
 }
 
 /** Identity at run time; types a page definition. */
@@ -65,15 +66,22 @@ export function reader(data: RouteData): ReadEntry {
   };
 }
 
+/** A page's head, with the site's identity from its data (the default name when the site answer is missing). */
+function headOf(definition: PageDefinition, data: RouteData, ctx: HeadContext): PageHead {
+  const read = reader(data);
+  return definition.head(read, { ...ctx, site: read(siteLoader)?.identity ?? { name: DEFAULT_SITE_NAME, logo: null } });
+}
+
 /**
  * Runs every loader of the page for this route, and the every-page ones. A loader that answers 404 is
  * recorded as such (the page shows its not-found); any other failure of the subject loader fails the load
  * (the caller falls back to rendering without data, where the page shows its error and Retry); other
  * loaders' failures are left out, and the page asks again itself. In the browser (`reuse`) an every-page
- * answer known for less than REUSE_MS is put in the data again instead of being asked for.
+ * answer known for less than REUSE_MS is put in the data again instead of being asked for. The site answer's
+ * name and logo are also put under IDENTITY_ENTRY, where the shell's header, footer and head read them.
  */
 async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse = false): Promise<RouteData> {
-  const entries: Record<string, Seed<unknown>> = {};
+  const entries: Record<string, unknown> = {};
   let status = 200;
   const subjectLoader = definition.subject === undefined ? definition.loaders[0] : definition.subject;
   await Promise.all(
@@ -106,6 +114,8 @@ async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse
       }
     }),
   );
+  const identity = reader({ status, entries })(siteLoader)?.identity;
+  if (identity) entries[IDENTITY_ENTRY] = identity;
   return { status, entries };
 }
 
@@ -133,7 +143,7 @@ function withData(Page: ComponentType, reuse = false): ComponentType<{ data: Rou
 export function serverRoute(definition: PageDefinition, Page: ComponentType): RemoteRoute {
   return {
     load: (ctx) => loadPage(definition, ctx),
-    head: (data, ctx) => definition.head(reader(data), ctx),
+    head: (data, ctx) => headOf(definition, data, ctx),
     Component: withData(Page),
     ...(definition.query ? { query: definition.query } : {}),
   };
@@ -148,7 +158,7 @@ export function browserRoute(definition: PageDefinition, loadPage_: () => Promis
   const { Component: Page, preload } = preloadable(() => Promise.all([loadPage_(), loadTexts()]).then(([Page]) => Page));
   return {
     load: (ctx) => loadPage(definition, ctx, true),
-    head: (data, ctx) => definition.head(reader(data), ctx),
+    head: (data, ctx) => headOf(definition, data, ctx),
     Component: withData(Page, true),
     preload,
     ...(definition.query ? { query: definition.query } : {}),

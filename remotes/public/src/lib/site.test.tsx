@@ -131,7 +131,7 @@ describe('the WhatsApp button comes with every public page', () => {
     expect(html).toContain(`href="${HREF.replace(/&/g, '&amp;')}"`);
     expect(html).toContain('aria-label="Fale com um especialista"');
     expect(html).toContain('target="_blank" rel="noopener noreferrer"');
-    expect(html).toMatch(/style="background:#25d366;color:#ffffff"/);
+    expect(html).toMatch(/style="background:#25d366;color:#111827"/);
     expect(html.match(/class="vt-whatsapp"/g)).toHaveLength(1);
 
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -215,8 +215,8 @@ export const publicSite: Messages<typeof source> = {
     label: 'Chat with us on WhatsApp',
   },
   meta: {
-    homeTitle: 'Vitrine — content, website and newsletter for your company',
-    homeDescription: 'Vitrine — technology, design and marketing for companies that want to grow.',
+    homeTitle: '{{name}} — content, website and newsletter for your company',
+    homeDescription: '{{name}} — technology, design and marketing for companies that want to grow.',
     page: 'Page {{page}}',
     profileDescription: 'Articles by {{name}} on the Vitrine blog.',
     contactDescription: 'Talk to Vitrine: send us a message through the form and we reply by the next day.',

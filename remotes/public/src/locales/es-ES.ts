@@ -215,8 +215,8 @@ export const publicSite: Messages<typeof source> = {
     label: 'Escríbenos por WhatsApp',
   },
   meta: {
-    homeTitle: 'Vitrine — contenido, sitio web y boletín para tu empresa',
-    homeDescription: 'Vitrine — tecnología, diseño y marketing para empresas que quieren crecer.',
+    homeTitle: '{{name}} — contenido, sitio web y boletín para tu empresa',
+    homeDescription: '{{name}} — tecnología, diseño y marketing para empresas que quieren crecer.',
     page: 'Página {{page}}',
     profileDescription: 'Artículos de {{name}} en el blog de Vitrine.',
     contactDescription: 'Habla con Vitrine: envíanos tu mensaje a través del formulario y te respondemos, como tarde, al día siguiente.',

@@ -215,8 +215,8 @@ export const publicSite: Messages<typeof source> = {
     label: 'Discutez avec nous sur WhatsApp',
   },
   meta: {
-    homeTitle: 'Vitrine — contenu, site et newsletter pour votre entreprise',
-    homeDescription: 'Vitrine — technologie, design et marketing pour les entreprises qui veulent grandir.',
+    homeTitle: '{{name}} — contenu, site et newsletter pour votre entreprise',
+    homeDescription: '{{name}} — technologie, design et marketing pour les entreprises qui veulent grandir.',
     page: 'Page {{page}}',
     profileDescription: 'Articles de {{name}} sur le blog de Vitrine.',
     contactDescription: 'Contactez Vitrine : envoyez-nous un message via le formulaire, nous répondons au plus tard le lendemain.',

@@ -215,8 +215,8 @@ export const publicSite: Messages<typeof source> = {
     label: 'Pale ak nou sou WhatsApp',
   },
   meta: {
-    homeTitle: 'Vitrine — kontni, sit entènèt ak bilten pou antrepriz ou',
-    homeDescription: 'Vitrine — teknoloji, design ak maketing pou antrepriz ki vle grandi.',
+    homeTitle: '{{name}} — kontni, sit entènèt ak bilten pou antrepriz ou',
+    homeDescription: '{{name}} — teknoloji, design ak maketing pou antrepriz ki vle grandi.',
     page: 'Paj {{page}}',
     profileDescription: 'Atik {{name}} ekri sou blog Vitrine.',
     contactDescription: 'Pale ak Vitrine: voye mesaj ou nan fòmilè a epi n ap reponn ou pa pita pase jou apre a.',

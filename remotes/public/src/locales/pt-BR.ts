@@ -213,8 +213,8 @@ export const publicSite = {
     label: 'Fale conosco pelo WhatsApp',
   },
   meta: {
-    homeTitle: 'Vitrine — conteúdo, site e newsletter para a sua empresa',
-    homeDescription: 'Vitrine — tecnologia, design e marketing para empresas que querem crescer.',
+    homeTitle: '{{name}} — conteúdo, site e newsletter para a sua empresa',
+    homeDescription: '{{name}} — tecnologia, design e marketing para empresas que querem crescer.',
     page: 'Página {{page}}',
     profileDescription: 'Artigos de {{name}} no blog da Vitrine.',
     contactDescription: 'Fale com a Vitrine: envie sua mensagem pelo formulário e respondemos até o dia seguinte.',

@@ -60,8 +60,9 @@ export function home(overrides: Partial<HomeSections> = {}): HomeSections {
   };
 }
 
-/** GET /public/site: the company's contact details. */
+/** GET /public/site: the site's name (no logo), the company's contact details. */
 export const site: SiteInfo = {
+  identity: { name: 'Vitrine', logo: null },
   contact: {
     name: 'Vitrine Comunicação Ltda.',
     email: 'contato@vitrine.example',

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Mailer } from '../mail/mailer';
 import { newMessageMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import * as messages from '../repositories/messages';
 import type { QueueOptions } from './engine';
 
@@ -30,7 +31,8 @@ export async function notifyStaff(deps: { db: Db; mailer: Mailer; publicUrl: str
     if (!message) return 0; // deleted meanwhile, or already told
     const staff = await messages.staffWithAccess(tx, MESSAGE_NOTIFY_ACCESS);
     const link = `${deps.publicUrl}/admin/message-received?id=${message.id}&key=${encodeURIComponent(message.unique_key)}`;
-    for (const person of staff) await deps.mailer.enqueue(tx, newMessageMail(person.email, person.name, message, link));
+    // Each in their own language (the one they last signed in with), whatever the visitor's.
+    for (const person of staff) await deps.mailer.enqueue(tx, newMessageMail(mailLocale(person.locale), person.email, person.name, message, link));
     await messages.markNotified(tx, message.id);
     return staff.length;
   });

@@ -1,50 +1,53 @@
+import type { Locale } from '@vitrine/contracts';
 import type { MailMessage } from './mailer';
+import { formatDateTime, formatLongDate, formatNumber, formatWeek } from './format';
+import { escapeHtml, fill, fillHtml, mailTexts } from './texts';
 
-/** Mail texts in pt-BR, the default language (SPEC §1). */
+/**
+ * Every mail the API sends, in the recipient's language (docs/decisions/mail-languages.md): the texts live in
+ * ./texts (pt-BR the source, four languages typed against it), dates and numbers follow the language, and the
+ * HTML part says which language it is (`<html lang>`) so readers and screen readers pronounce it right.
+ */
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function layout(paragraphs: string[]): string {
+function layout(locale: Locale, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p>${p}</p>`).join('\n');
-  return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">${body}<p>Equipe Vitrine</p></body></html>`;
+  return `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#1f2937">${body}<p>${escapeHtml(mailTexts(locale).common.team)}</p></body></html>`;
 }
 
-export function recoveryMail(to: string, name: string, link: string): MailMessage {
+function greeting(locale: Locale, name: string): string {
+  const t = mailTexts(locale).common;
+  return name ? fill(t.hello, { name }) : t.helloNoName;
+}
+
+const linkButton = (link: string, label: string) =>
+  `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1e3a8a;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a>`;
+
+export function recoveryMail(locale: Locale, to: string, name: string, link: string): MailMessage {
+  const t = mailTexts(locale);
   return {
     to,
-    subject: 'Vitrine: redefinição de senha',
-    text: [
-      `Olá, ${name}!`,
-      'Recebemos um pedido para redefinir a senha da sua conta na Vitrine.',
-      `Para escolher uma nova senha, acesse: ${link}`,
-      'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem.',
-      'Equipe Vitrine',
-    ].join('\n\n'),
-    html: layout([
-      `Olá, ${escapeHtml(name)}!`,
-      'Recebemos um pedido para redefinir a senha da sua conta na Vitrine.',
-      `<a href="${escapeHtml(link)}">Escolher uma nova senha</a>`,
-      'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem.',
+    subject: t.recovery.subject,
+    text: [greeting(locale, name), t.recovery.intro, fill(t.recovery.linkText, { link }), t.recovery.validity, t.common.team].join('\n\n'),
+    html: layout(locale, [
+      escapeHtml(greeting(locale, name)),
+      escapeHtml(t.recovery.intro),
+      `<a href="${escapeHtml(link)}">${escapeHtml(t.recovery.button)}</a>`,
+      escapeHtml(t.recovery.validity),
     ]),
   };
 }
 
-export function verificationCodeMail(to: string, name: string, code: string, minutes: number): MailMessage {
+export function verificationCodeMail(locale: Locale, to: string, name: string, code: string, minutes: number): MailMessage {
+  const t = mailTexts(locale);
+  const validity = { minutes: formatNumber(locale, minutes) };
   return {
     to,
-    subject: 'Vitrine: seu código de verificação',
-    text: [
-      `Olá, ${name}!`,
-      `Seu código de verificação é: ${code}`,
-      `Ele vale por ${minutes} minutos. Se você não tentou entrar na Vitrine, avise o administrador.`,
-      'Equipe Vitrine',
-    ].join('\n\n'),
-    html: layout([
-      `Olá, ${escapeHtml(name)}!`,
-      `Seu código de verificação é: <strong style="font-size:20px;letter-spacing:4px">${code}</strong>`,
-      `Ele vale por ${minutes} minutos. Se você não tentou entrar na Vitrine, avise o administrador.`,
+    subject: t.verificationCode.subject,
+    text: [greeting(locale, name), fill(t.verificationCode.code, { code }), fill(t.verificationCode.validity, validity), t.common.team].join('\n\n'),
+    html: layout(locale, [
+      escapeHtml(greeting(locale, name)),
+      fillHtml(t.verificationCode.code, {}, { code: `<strong style="font-size:20px;letter-spacing:4px">${escapeHtml(code)}</strong>` }),
+      fillHtml(t.verificationCode.validity, validity),
     ]),
   };
 }
@@ -64,62 +67,61 @@ export interface ReceivedMessageSummary {
 }
 
 /** To staff with the site_editor access: a new contact message, with a link to it in the admin. */
-export function newMessageMail(to: string, staffName: string, message: ReceivedMessageSummary, link: string): MailMessage {
+export function newMessageMail(locale: Locale, to: string, staffName: string, message: ReceivedMessageSummary, link: string): MailMessage {
+  const t = mailTexts(locale);
   const from = `${message.name} <${message.email}>`;
+  const sender = { from, company: message.company, telephone: message.telephone };
   return {
     to,
-    subject: `Vitrine: nova mensagem — ${message.subject}`,
+    subject: fill(t.newMessage.subject, { subject: message.subject }),
     text: [
-      `Olá, ${staffName}!`,
-      `${from} (${message.company}, ${message.telephone}) enviou uma mensagem pelo site:`,
-      `Assunto: ${message.subject}`,
+      greeting(locale, staffName),
+      fill(t.newMessage.sent, sender),
+      `${t.newMessage.subjectLabel} ${message.subject}`,
       message.body,
-      `Abrir na área administrativa: ${link}`,
+      fill(t.newMessage.openText, { link }),
     ].join('\n\n'),
-    html: layout([
-      `Olá, ${escapeHtml(staffName)}!`,
-      `<strong>${escapeHtml(from)}</strong> (${escapeHtml(message.company)}, ${escapeHtml(message.telephone)}) enviou uma mensagem pelo site:`,
-      `<strong>Assunto:</strong> ${escapeHtml(message.subject)}`,
+    html: layout(locale, [
+      escapeHtml(greeting(locale, staffName)),
+      fillHtml(t.newMessage.sent, sender, { from: `<strong>${escapeHtml(from)}</strong>` }),
+      `<strong>${escapeHtml(t.newMessage.subjectLabel)}</strong> ${escapeHtml(message.subject)}`,
       paragraphsOf(message.body),
-      `<a href="${escapeHtml(link)}">Abrir a mensagem na área administrativa</a>`,
+      `<a href="${escapeHtml(link)}">${escapeHtml(t.newMessage.openButton)}</a>`,
     ]),
   };
 }
 
-/** A staff member's reply to a contact message, with the visitor's message quoted below it. */
-export function replyMail(message: ReceivedMessageSummary & { created_at: Date }, reply: string, staffName: string): MailMessage {
-  const sent = message.created_at.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'long', timeStyle: 'short' });
+/** A staff member's reply to a contact message, with the visitor's message quoted below it (in the visitor's language). */
+export function replyMail(locale: Locale, message: ReceivedMessageSummary & { created_at: Date }, reply: string, staffName: string): MailMessage {
+  const t = mailTexts(locale).reply;
+  const quoted = { date: formatDateTime(locale, message.created_at), name: message.name };
   const subject = /^re:/i.test(message.subject) ? message.subject : `Re: ${message.subject}`;
-  const quoted = message.body
+  const lines = message.body
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
+  const signature = { staff: staffName };
   return {
     to: message.email,
     subject,
-    text: [reply, `— ${staffName}, Vitrine`, `Em ${sent}, ${message.name} escreveu:\n${quoted}`].join('\n\n'),
-    html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937"><p>${paragraphsOf(reply)}</p><p>— ${escapeHtml(staffName)}, Vitrine</p><p style="color:#6b7280">Em ${escapeHtml(sent)}, ${escapeHtml(message.name)} escreveu:</p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #d1d5db;color:#4b5563">${paragraphsOf(message.body)}</blockquote></body></html>`,
+    text: [reply, fill(t.signature, signature), `${fill(t.quoted, quoted)}\n${lines}`].join('\n\n'),
+    html: `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#1f2937"><p>${paragraphsOf(reply)}</p><p>${fillHtml(t.signature, signature)}</p><p style="color:#6b7280">${fillHtml(t.quoted, quoted)}</p><blockquote style="margin:0;padding-left:12px;border-left:3px solid #d1d5db;color:#4b5563">${paragraphsOf(message.body)}</blockquote></body></html>`,
   };
 }
 
 /** Double opt-in: the single-use link that confirms a newsletter subscription. */
-export function subscriptionConfirmationMail(to: string, name: string, link: string, days: number): MailMessage {
-  const hello = name ? `Olá, ${name}!` : 'Olá!';
+export function subscriptionConfirmationMail(locale: Locale, to: string, name: string, link: string, days: number): MailMessage {
+  const t = mailTexts(locale);
+  const validity = { days: formatNumber(locale, days) };
   return {
     to,
-    subject: 'Vitrine: confirme sua inscrição na newsletter',
-    text: [
-      hello,
-      'Recebemos um pedido para inscrever este e-mail na newsletter semanal da Vitrine.',
-      `Para confirmar, acesse: ${link}`,
-      `O link vale por ${days} dias e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: sem a confirmação, nada será enviado.`,
-      'Equipe Vitrine',
-    ].join('\n\n'),
-    html: layout([
-      escapeHtml(hello),
-      'Recebemos um pedido para inscrever este e-mail na newsletter semanal da Vitrine.',
-      `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#1e3a8a;color:#ffffff;border-radius:6px;text-decoration:none">Confirmar inscrição</a>`,
-      `O link vale por ${days} dias e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: sem a confirmação, nada será enviado.`,
+    subject: t.subscription.subject,
+    text: [greeting(locale, name), t.subscription.intro, fill(t.subscription.linkText, { link }), fill(t.subscription.validity, validity), t.common.team].join('\n\n'),
+    html: layout(locale, [
+      escapeHtml(greeting(locale, name)),
+      escapeHtml(t.subscription.intro),
+      linkButton(link, t.subscription.button),
+      fillHtml(t.subscription.validity, validity),
     ]),
   };
 }
@@ -133,42 +135,70 @@ export interface DigestItem {
   url: string;
   /** Absolute URL of the cover (a 640-pixel variant), if the article has one. */
   image: string | null;
-  date: string;
+  /** When it was published: shown as the language writes a date, the company's day. */
+  published: Date;
+}
+
+export interface DigestMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The admin's test of the digest: the subject says it is one. */
+export function digestTestSubject(locale: Locale, subject: string): string {
+  return fill(mailTexts(locale).digest.testSubject, { subject });
 }
 
 /**
  * The weekly digest: a responsive single-column HTML mail (tables and inline styles, what mail clients
- * render) and its plain-text twin, with the site's identity and one block per article. The unsubscribe URL
- * is a placeholder, replaced per recipient.
+ * render) and its plain-text twin, with the site's identity and one block per article. `week` is the ISO
+ * week key ('2026-W48'), shown as its days. The unsubscribe URL is a placeholder, replaced per recipient.
  */
-export function digestMail(site: { name: string; url: string }, items: DigestItem[], week: string): { subject: string; html: string; text: string } {
-  const subject = items.length === 1 ? `${site.name}: ${items[0]?.title ?? ''}` : `${site.name}: ${items.length} novos artigos da semana`;
-  const blocks = items
+/** The site as a mail shows it: its name, its address and its logo (an image of the settings, drawn at that size). */
+export interface MailSite {
+  name: string;
+  url: string;
+  logo?: { src: string; width: number; height: number } | null;
+}
+
+export function digestMail(locale: Locale, site: MailSite, items: DigestItem[], week: string): DigestMail {
+  const t = mailTexts(locale).digest;
+  const first = items[0];
+  const subject =
+    items.length === 1 && first ? fill(t.subjectOne, { site: site.name, title: first.title }) : fill(t.subjectMany, { site: site.name, count: formatNumber(locale, items.length) });
+  const days = formatWeek(locale, week);
+  const dated = items.map((item) => ({ ...item, date: formatLongDate(locale, item.published) }));
+  const blocks = dated
     .map(
       (item) => `<tr><td style="padding:0 0 28px 0">
 ${item.image ? `<a href="${escapeHtml(item.url)}"><img src="${escapeHtml(item.image)}" width="560" alt="" style="display:block;width:100%;max-width:560px;height:auto;border-radius:8px;border:0"></a>` : ''}
 <p style="margin:12px 0 4px 0;font-size:12px;color:#6b7280">${escapeHtml(item.date)}</p>
 <h2 style="margin:0 0 8px 0;font-size:20px;line-height:1.3"><a href="${escapeHtml(item.url)}" style="color:#111827;text-decoration:none">${escapeHtml(item.title)}</a></h2>
 <p style="margin:0 0 10px 0;font-size:15px;line-height:1.55;color:#374151">${escapeHtml(item.excerpt)}</p>
-<a href="${escapeHtml(item.url)}" style="font-size:14px;color:#1e3a8a;font-weight:bold">Ler o artigo →</a>
+<a href="${escapeHtml(item.url)}" style="font-size:14px;color:#1e3a8a;font-weight:bold">${escapeHtml(t.readMore)}</a>
 </td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px">
-<tr><td style="padding:24px 20px 8px 20px;border-bottom:4px solid #1e3a8a"><a href="${escapeHtml(site.url)}" style="font-size:24px;font-weight:bold;color:#1e3a8a;text-decoration:none">${escapeHtml(site.name)}</a>
-<p style="margin:6px 0 12px 0;font-size:14px;color:#6b7280">O que publicamos nesta semana (${escapeHtml(week)})</p></td></tr>
+<tr><td style="padding:24px 20px 8px 20px;border-bottom:4px solid #1e3a8a"><a href="${escapeHtml(site.url)}" style="font-size:24px;font-weight:bold;color:#1e3a8a;text-decoration:none">${
+    site.logo
+      ? `<img src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt="${escapeHtml(site.name)}" style="display:block;border:0">`
+      : escapeHtml(site.name)
+  }</a>
+<p style="margin:6px 0 12px 0;font-size:14px;color:#6b7280">${fillHtml(t.heading, { week: days })}</p></td></tr>
 <tr><td style="padding:24px 20px 0 20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${blocks}</table></td></tr>
 <tr><td style="padding:16px 20px 24px 20px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">
-Você recebe este e-mail porque se inscreveu na newsletter semanal de ${escapeHtml(site.name)}.<br>
-<a href="${DIGEST_UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">Cancelar a inscrição</a></td></tr>
+${fillHtml(t.why, { site: site.name })}<br>
+<a href="${DIGEST_UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">${escapeHtml(t.unsubscribe)}</a></td></tr>
 </table></td></tr></table></body></html>`;
   const text = [
-    `${site.name} — o que publicamos nesta semana (${week})`,
-    ...items.map((item) => [item.title, item.date, item.excerpt, item.url].filter(Boolean).join('\n')),
-    `Você recebe este e-mail porque se inscreveu na newsletter semanal de ${site.name}.\nCancelar a inscrição: ${DIGEST_UNSUBSCRIBE_PLACEHOLDER}`,
+    fill(t.textHeading, { site: site.name, week: days }),
+    ...dated.map((item) => [item.title, item.date, item.excerpt, item.url].filter(Boolean).join('\n')),
+    `${fill(t.why, { site: site.name })}\n${fill(t.unsubscribeText, { link: DIGEST_UNSUBSCRIBE_PLACEHOLDER })}`,
   ].join('\n\n');
   return { subject, html, text };
 }

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LANGUAGE_COOKIE, normalizeLocale } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, normalizeLocale, type Locale } from '@vitrine/contracts';
 import { etagMatches } from '../lib/etag';
 import { createVersionFeed, type VersionFeed } from '../services/content-version-feed';
 
@@ -145,10 +145,13 @@ export async function servePublicJson(request: FastifyRequest, reply: FastifyRep
 /** The `vt_lang` cookie's value in a Cookie header (group 1). */
 export const LANG_COOKIE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`);
 
-/** The language of a rendered page: `?lang=`, else the `vt_lang` cookie, else pt-BR. */
-export function requestLanguage(request: FastifyRequest): string {
+/**
+ * The language a request states: a supported `?lang=`, else a supported `vt_lang` cookie (the visitor's choice,
+ * which the browser sends to the site's own origin), else null. Anything else is ignored, never an error.
+ */
+export function statedLanguage(request: FastifyRequest): Locale | null {
   const at = request.url.indexOf('?');
-  const fromQuery = at === -1 ? null : new URLSearchParams(request.url.slice(at + 1)).get('lang');
+  const fromQuery = at === -1 ? null : new URLSearchParams(request.url.slice(at + 1)).get(LANGUAGE_QUERY_PARAM);
   const cookie = LANG_COOKIE.exec(request.headers.cookie ?? '')?.[1];
   let fromCookie: string | undefined;
   try {
@@ -156,7 +159,12 @@ export function requestLanguage(request: FastifyRequest): string {
   } catch {
     fromCookie = undefined;
   }
-  return normalizeLocale(fromQuery) ?? normalizeLocale(fromCookie) ?? DEFAULT_LOCALE;
+  return normalizeLocale(fromQuery) ?? normalizeLocale(fromCookie);
+}
+
+/** The language of a rendered page (and of a visitor's form): `?lang=`, else the `vt_lang` cookie, else pt-BR. */
+export function requestLanguage(request: FastifyRequest): Locale {
+  return statedLanguage(request) ?? DEFAULT_LOCALE;
 }
 
 /** Weak ETag from the version token and the key: a revalidation is answered without the entry, let alone a query. */

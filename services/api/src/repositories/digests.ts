@@ -1,5 +1,12 @@
 import type { Queryable } from '../db';
 
+/** A digest in one language, as frozen with its week. */
+export interface LocalizedDigest {
+  subject: string;
+  html: string;
+  text: string;
+}
+
 /** The newsletter's settings (site_settings 'newsletter'): when the digest goes out and how fast. */
 export interface DigestSettings {
   /** 0 = Sunday … 6 = Saturday (cron's numbering); Monday by default. */
@@ -59,13 +66,24 @@ export async function weekTaken(db: Queryable, week: string): Promise<boolean> {
 /** Takes the week: the unique week key makes every other taker (replica, repeated tick) get undefined. */
 export async function takeWeek(
   db: Queryable,
-  row: { week: string; status: 'sending' | 'empty'; subject: string; html_body: string; text_body: string; article_ids: number[]; period_start: Date; period_end: Date },
+  row: {
+    week: string;
+    status: 'sending' | 'empty';
+    subject: string;
+    html_body: string;
+    text_body: string;
+    /** The other languages than pt-BR (whose copy is subject / html_body / text_body). */
+    localized: Partial<Record<string, LocalizedDigest>>;
+    article_ids: number[];
+    period_start: Date;
+    period_end: Date;
+  },
 ): Promise<number | undefined> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO digest_sends (week, status, subject, html_body, text_body, article_ids, period_start, period_end, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $2 = 'empty' THEN now() END)
+    `INSERT INTO digest_sends (week, status, subject, html_body, text_body, localized, article_ids, period_start, period_end, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, CASE WHEN $2 = 'empty' THEN now() END)
      ON CONFLICT (week) DO NOTHING RETURNING id::int AS id`,
-    [row.week, row.status, row.subject, row.html_body, row.text_body, row.article_ids, row.period_start, row.period_end],
+    [row.week, row.status, row.subject, row.html_body, row.text_body, JSON.stringify(row.localized), row.article_ids, row.period_start, row.period_end],
   );
   return rows[0]?.id;
 }
@@ -92,11 +110,13 @@ export interface SendRow {
   subject: string;
   html_body: string;
   text_body: string;
+  /** The same digest in the other languages, by locale (none for a send taken before they existed). */
+  localized: Partial<Record<string, LocalizedDigest>>;
   total: number;
 }
 
 export async function findSend(db: Queryable, id: number): Promise<SendRow | undefined> {
-  const rows = await db.query<SendRow>('SELECT id::int AS id, week, status, subject, html_body, text_body, total FROM digest_sends WHERE id = $1', [id]);
+  const rows = await db.query<SendRow>('SELECT id::int AS id, week, status, subject, html_body, text_body, localized, total FROM digest_sends WHERE id = $1', [id]);
   return rows[0];
 }
 
@@ -131,6 +151,8 @@ export interface ClaimedDelivery {
   email: string;
   attempts: number;
   lead_key: string | null;
+  /** The subscriber's language (null when the lead is gone). */
+  locale: string | null;
 }
 
 /** Claims up to `limit` due deliveries for this worker (others skip the rows it locked). */
@@ -144,7 +166,7 @@ export async function claim(db: Queryable, sendId: number, limit: number): Promi
      UPDATE digest_deliveries d SET status = 'sending', claimed_at = now()
      FROM due WHERE d.id = due.id
      RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts,
-       (SELECT unique_key FROM leads WHERE id = d.lead_id) AS lead_key`,
+       (SELECT unique_key FROM leads WHERE id = d.lead_id) AS lead_key, (SELECT locale FROM leads WHERE id = d.lead_id) AS locale`,
     [sendId, limit],
   );
 }

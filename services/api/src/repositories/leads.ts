@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 
 export interface LeadContactFields {
@@ -50,9 +51,11 @@ export interface SubscriberRow {
   status: string;
   newsletter_status: 'active' | 'cancelled' | null;
   confirmed_at: Date | null;
+  /** The language of the page they subscribed from: their mails' (one of the five; pt-BR by default). */
+  locale: string;
 }
 
-const SUBSCRIBER = 'id::int AS id, unique_key, email, name, status, newsletter_status, confirmed_at';
+const SUBSCRIBER = 'id::int AS id, unique_key, email, name, status, newsletter_status, confirmed_at, locale';
 
 /** The newsletter lead of an email, locked for the caller's transaction. */
 export async function findSubscriberByEmail(db: Queryable, email: string): Promise<SubscriberRow | undefined> {
@@ -71,14 +74,14 @@ export async function findSubscriber(db: Queryable, id: number, key: string): Pr
  */
 export async function requestSubscription(
   db: Queryable,
-  fields: { unique_key: string; email: string; name: string; locale: string | null; token_hash: string; expires_at: Date },
+  fields: { unique_key: string; email: string; name: string; locale: Locale; token_hash: string; expires_at: Date },
 ): Promise<SubscriberRow> {
   const rows = await db.query<SubscriberRow>(
     `INSERT INTO leads (unique_key, module, email, name, locale, confirm_token_hash, confirm_expires_at)
      VALUES ($1, 'newsletter', $2, $3, $4, $5, $6)
      ON CONFLICT (module, lower(email)) DO UPDATE SET
        name = CASE WHEN EXCLUDED.name <> '' THEN EXCLUDED.name ELSE leads.name END,
-       locale = COALESCE(EXCLUDED.locale, leads.locale),
+       locale = EXCLUDED.locale,
        confirm_token_hash = EXCLUDED.confirm_token_hash, confirm_expires_at = EXCLUDED.confirm_expires_at, updated_at = now()
      RETURNING ${SUBSCRIBER}`,
     [fields.unique_key, fields.email, fields.name, fields.locale, fields.token_hash, fields.expires_at],
@@ -99,7 +102,7 @@ export async function confirmSubscription(db: Queryable, id: number, tokenHash: 
        confirm_token_hash = NULL, confirm_expires_at = NULL,
        unsubscribe_reason = NULL, unsubscribe_details = NULL, unsubscribed_at = NULL, updated_at = now()
      FROM before WHERE l.id = before.id
-     RETURNING before.id, before.unique_key, before.email, before.name, before.status, before.newsletter_status, before.confirmed_at`,
+     RETURNING before.id, before.unique_key, before.email, before.name, before.status, before.newsletter_status, before.confirmed_at, before.locale`,
     [id, tokenHash],
   );
   return rows[0];

@@ -1,4 +1,4 @@
-import type { MessageFilter } from '@vitrine/contracts';
+import type { Locale, MessageFilter } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 import { escapeLike } from './sql';
 
@@ -11,6 +11,8 @@ export interface MessageRow {
   telephone: string;
   subject: string;
   body: string;
+  /** The language of the page it was sent from: the replies' (one of the five; pt-BR by default). */
+  locale: string;
   read_at: Date | null;
   archived_at: Date | null;
   created_at: Date;
@@ -26,12 +28,12 @@ export interface ReplyRow {
   created_at: Date;
 }
 
-const COLUMNS = `m.id::int AS id, m.unique_key, m.name, m.email, m.company, m.telephone, m.subject, m.body, m.read_at, m.archived_at, m.created_at,
+const COLUMNS = `m.id::int AS id, m.unique_key, m.name, m.email, m.company, m.telephone, m.subject, m.body, m.locale, m.read_at, m.archived_at, m.created_at,
   (SELECT count(*)::int FROM message_replies r WHERE r.message_id = m.id) AS replies`;
 
 export async function insert(
   db: Queryable,
-  row: { unique_key: string; lead_id: string; name: string; email: string; company: string; telephone: string; subject: string; body: string; locale: string | null },
+  row: { unique_key: string; lead_id: string; name: string; email: string; company: string; telephone: string; subject: string; body: string; locale: Locale },
 ): Promise<number> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO messages (unique_key, lead_id, name, email, company, telephone, subject, body, locale)
@@ -133,9 +135,10 @@ export async function insertReply(db: Queryable, row: { message_id: number; auth
 }
 
 /** The active staff who hold an access (role), to be told of new messages. */
-export async function staffWithAccess(db: Queryable, access: string): Promise<{ email: string; name: string }[]> {
-  return db.query<{ email: string; name: string }>(
-    `SELECT u.email, u.name FROM users u JOIN user_roles r ON r.user_id = u.id
+/** Active staff holding an access, with the language they last signed in with (null: never signed in). */
+export async function staffWithAccess(db: Queryable, access: string): Promise<{ email: string; name: string; locale: string | null }[]> {
+  return db.query<{ email: string; name: string; locale: string | null }>(
+    `SELECT u.email, u.name, u.locale FROM users u JOIN user_roles r ON r.user_id = u.id
      WHERE r.role_name = $1 AND u.status = 'active' ORDER BY u.id`,
     [access],
   );

@@ -62,7 +62,7 @@ export async function markFailed(db: Queryable, id: string, error: string): Prom
 /** Mail stored for a recipient, newest first. Tests read codes and links here. */
 export async function readOutbox(db: Queryable, to?: string): Promise<OutboxMail[]> {
   return db.query<OutboxMail>(
-    `SELECT ${COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY id DESC`,
+    `SELECT ${COLUMNS} FROM outbox WHERE ($1::text IS NULL OR lower(to_address) = lower($1)) ORDER BY outbox.id DESC`,
     [to ?? null],
   );
 }
@@ -77,7 +77,7 @@ export async function list(db: Queryable, filter: { status?: OutboxStatus | unde
   const [rows, total] = await Promise.all([
     db.query<OutboxPage['rows'][number]>(
       `SELECT id::text AS id, to_address, subject, created_at, sent_at, status, attempts, last_error, failed_at FROM outbox
-       WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2 OFFSET $3`,
+       WHERE ($1::text IS NULL OR status = $1) ORDER BY outbox.id DESC LIMIT $2 OFFSET $3`,
       [filter.status ?? null, filter.limit, filter.offset],
     ),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE ($1::text IS NULL OR status = $1)', [filter.status ?? null]),

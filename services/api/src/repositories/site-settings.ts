@@ -1,8 +1,9 @@
-import { isHttpsUrl, SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, isHttpsUrl, SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
+import { WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import type { Queryable } from '../db';
 
 /** The keys of `site_settings` and the shape each value is read as. */
-export type SettingKey = 'contact' | 'social' | 'whatsapp';
+export type SettingKey = 'identity' | 'contact' | 'social' | 'whatsapp';
 
 export interface WhatsappValue {
   enabled: boolean;
@@ -12,9 +13,18 @@ export interface WhatsappValue {
   color: string;
 }
 
-export const DEFAULT_WHATSAPP: WhatsappValue = { enabled: false, description: '', phone: '', message: '', color: '#25d366' };
+/** Until staff set it: off, and WhatsApp green dark enough for white text (@vitrine/utils WHATSAPP_DEFAULT_COLOR). */
+export const DEFAULT_WHATSAPP: WhatsappValue = { enabled: false, description: '', phone: '', message: '', color: WHATSAPP_DEFAULT_COLOR };
+
+/** The site's name and logo as stored: the logo is an image id (table images), null for the default mark. */
+export interface IdentityValue {
+  name: string;
+  logo: string | null;
+}
 
 export interface SiteSettingsValues {
+  /** The site's name and logo (migration 016 writes the name the company had given; the settings screen edits them). */
+  identity: IdentityValue;
   /** The company's public contact details (migration 006 writes the defaults; the settings screen edits them). */
   contact: SiteContact;
   /** The company's social profiles: the stored ones with an https address, one per network, in SOCIAL_NETWORKS order. */
@@ -23,6 +33,11 @@ export interface SiteSettingsValues {
 }
 
 const readers: { [K in SettingKey]: (stored: unknown) => SiteSettingsValues[K] } = {
+  identity: (stored) => {
+    const value = (stored ?? {}) as Partial<IdentityValue>;
+    const name = typeof value.name === 'string' ? value.name.trim() : '';
+    return { name: name || DEFAULT_SITE_NAME, logo: typeof value.logo === 'string' && value.logo ? value.logo : null };
+  },
   contact: (stored) => {
     const value = (stored ?? {}) as Partial<SiteContact>;
     return { name: value.name ?? '', email: value.email ?? '', phone: value.phone ?? '', address: value.address ?? '', hours: value.hours ?? '' };

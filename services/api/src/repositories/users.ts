@@ -1,3 +1,4 @@
+import type { Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 
 export interface UserRow extends NewUser {
@@ -6,6 +7,8 @@ export interface UserRow extends NewUser {
   updated_at: Date;
   /** When they last chose their own password; null while they never have (first access). */
   password_chosen_at: Date | null;
+  /** The language they last signed in with: their mails' (null until they first sign in). */
+  locale: string | null;
   accesses: string[];
 }
 
@@ -121,6 +124,11 @@ export async function setPassword(db: Queryable, id: number, passwordHash: strin
     status ?? null,
     id,
   ]);
+}
+
+/** Remembers the language a user signed in with (their mails follow it); nothing is written when it is the same. */
+export async function setLocale(db: Queryable, id: number, locale: Locale): Promise<void> {
+  await db.query('UPDATE users SET locale = $2 WHERE id = $1 AND locale IS DISTINCT FROM $2', [id, locale]);
 }
 
 export async function markVerified(db: Queryable, id: number): Promise<void> {

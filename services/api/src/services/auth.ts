@@ -1,5 +1,6 @@
 import type {
   FirstAccessInput,
+  Locale,
   LoginInput,
   LoginResult,
   Me,
@@ -12,6 +13,7 @@ import { rolesForUser } from '@vitrine/contracts';
 import { AppError, BadRequestError, ForbiddenError, RateLimitedError, UnauthorizedError } from '../errors';
 import { generateCode, hashCode, randomToken, sha256, verifyCode } from '../lib/security';
 import { recoveryMail, verificationCodeMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import * as contentVersion from '../repositories/content-version';
 import * as attempts from '../repositories/login-attempts';
 import * as resets from '../repositories/password-resets';
@@ -44,7 +46,12 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
   ) {}
 
-  async login(input: LoginInput, ip: string): Promise<LoginResult> {
+  /**
+   * Signs in. `language` is the language the request states (?lang= or the vt_lang cookie: the page signed in
+   * from); once the password is right it is remembered as the user's, the language of the mails sent to them.
+   * A request that states none leaves the stored one as it is.
+   */
+  async login(input: LoginInput, ip: string, language: Locale | null = null): Promise<LoginResult> {
     const { db } = this.deps;
     const email = input.email.toLowerCase();
     // A check that could not even queue is refused before it costs the database anything.
@@ -78,10 +85,11 @@ export class AuthService {
     const remember = input.remember === true;
     const expiresAt = new Date(Date.now() + 1000 * (remember ? AUTH_LIMITS.rememberSeconds : AUTH_LIMITS.sessionSeconds));
     await sessions.insert(db, sha256(token), user.id, expiresAt, remember);
+    if (language) await users.setLocale(db, user.id, language);
 
     if (user.status === 'first-access' && !user.verified_at) {
       const since = await codes.secondsSinceLastIssued(db, user.id);
-      if (since === null || since >= AUTH_LIMITS.resendCodeSeconds) await this.issueCode(user.id, user.email, user.name);
+      if (since === null || since >= AUTH_LIMITS.resendCodeSeconds) await this.issueCode(user.id, user.email, user.name, language ?? mailLocale(user.locale));
     }
     return { data: toUser(user), token, expires_at: expiresAt.toISOString() };
   }
@@ -108,8 +116,12 @@ export class AuthService {
     return { user: toUser(principal.user), roles: principal.roles };
   }
 
-  /** Same answer whatever the email; a link only for an existing account that is not blocked. */
-  async recoverPassword(email: string): Promise<void> {
+  /**
+   * Same answer whatever the email; a link only for an existing account that is not blocked. The mail is in the
+   * language the user last signed in with, else in the language the request states (`language`: the recovery
+   * page's), else pt-BR. An anonymous request never changes what is stored.
+   */
+  async recoverPassword(email: string, language: Locale | null = null): Promise<void> {
     const user = await users.findByEmail(this.deps.db, email);
     if (!user || user.status === 'blocked') return;
     const token = randomToken();
@@ -118,7 +130,7 @@ export class AuthService {
       return resets.insert(tx, sha256(token), user.id, new Date(Date.now() + AUTH_LIMITS.resetLinkSeconds * 1000));
     });
     const link = `${this.deps.config.publicUrl}/reset-password/${id}/${token}`;
-    await this.deps.mailer.send(recoveryMail(user.email, user.name, link));
+    await this.deps.mailer.send(recoveryMail(mailLocale(user.locale ?? language), user.email, user.name, link));
   }
 
   async checkResetLink(id: number, key: string): Promise<ResetLink> {
@@ -190,16 +202,16 @@ export class AuthService {
     if (user.verified_at) return false;
     const since = await codes.secondsSinceLastIssued(this.deps.db, user.id);
     if (since !== null && since < AUTH_LIMITS.resendCodeSeconds) throw new RateLimitedError(AUTH_LIMITS.resendCodeSeconds - since);
-    await this.issueCode(user.id, user.email, user.name);
+    await this.issueCode(user.id, user.email, user.name, mailLocale(user.locale));
     return true;
   }
 
-  private async issueCode(userId: number, email: string, name: string): Promise<void> {
+  private async issueCode(userId: number, email: string, name: string, locale: Locale): Promise<void> {
     const code = generateCode();
     await this.deps.db.transaction(async (tx) => {
       await codes.retireOpen(tx, userId);
       await codes.insert(tx, userId, hashCode(code), AUTH_LIMITS.codeSeconds);
     });
-    await this.deps.mailer.send(verificationCodeMail(email, name, code, AUTH_LIMITS.codeSeconds / 60));
+    await this.deps.mailer.send(verificationCodeMail(locale, email, name, code, AUTH_LIMITS.codeSeconds / 60));
   }
 }

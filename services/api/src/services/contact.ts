@@ -1,4 +1,4 @@
-import type { ContactMessageInput, SiteInfo, SiteSettings } from '@vitrine/contracts';
+import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput } from '@vitrine/contracts';
 import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isHttpsUrl, isValidEmail, isWhatsappPhone, SOCIAL_NETWORKS, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
@@ -8,6 +8,7 @@ import * as leads from '../repositories/leads';
 import * as messages from '../repositories/messages';
 import * as siteSettings from '../repositories/site-settings';
 import type { ServiceDeps } from './context';
+import { checkIdentity, readSiteIdentity } from './site-identity';
 
 /** Why a submission was taken for a robot's and quietly dropped (the robot is told it worked). */
 export type SpamSignal = 'honeypot' | 'too-fast';
@@ -25,23 +26,26 @@ const REQUIRED_TEXT: Record<(typeof REQUIRED)[number], string> = { name: 'name i
 export class ContactService {
   constructor(private readonly deps: ServiceDeps) {}
 
+  /** What every public page loads (GET /public/site): the site's name and logo, the company's details and the chat button. */
   async siteInfo(): Promise<SiteInfo> {
-    const { contact, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['contact', 'social', 'whatsapp']);
+    const { identity: stored, contact, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['identity', 'contact', 'social', 'whatsapp']);
     const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
-    return { contact, social, whatsapp };
+    return { identity: await readSiteIdentity(this.deps, stored), contact, social, whatsapp };
   }
 
-  /** The company's details as the settings screen edits them (route settings, tab "site"). */
+  /** The site's identity and the company's details as the settings screen edits them (route settings, tab "site"). */
   async siteSettings(): Promise<SiteSettings> {
-    return siteSettings.read(this.deps.db, ['contact', 'social']);
+    const { identity, contact, social } = await siteSettings.read(this.deps.db, ['identity', 'contact', 'social']);
+    return { identity: await readSiteIdentity(this.deps, identity), contact, social };
   }
 
   /**
-   * Saves the company's contact details and social profiles: blank fields are left out on the site, an email
-   * must be one, a profile must be an https address (one per network, kept in the footer's order). Every
-   * public answer that shows them (pages, footer, contact page) is rebuilt at once (content version).
+   * Saves the site's identity (when sent: a name, and a logo uploaded through /upload/image or none) and the
+   * company's contact details and social profiles: blank contact fields are left out on the site, an email must
+   * be one, a profile must be an https address (one per network, kept in the footer's order). Every public answer
+   * that shows them (pages and their heads, header, footer, contact page, feeds) is rebuilt at once (content version).
    */
-  async saveSiteSettings(input: SiteSettings): Promise<SiteSettings> {
+  async saveSiteSettings(input: SiteSettingsInput): Promise<SiteSettings> {
     const contact = {
       name: input.contact.name.trim(),
       email: input.contact.email.trim(),
@@ -49,7 +53,8 @@ export class ContactService {
       address: input.contact.address.trim(),
       hours: input.contact.hours.trim(),
     };
-    const errors: { property: string; message: Record<string, string> }[] = [];
+    const errors: FieldError[] = [];
+    const identity = input.identity ? await checkIdentity(this.deps.db, input.identity, errors) : undefined;
     if (contact.email && !isValidEmail(contact.email)) errors.push({ property: 'contact.email', message: { isEmail: 'Invalid email address' } });
     const social = SOCIAL_NETWORKS.flatMap((network) => {
       const given = input.social.filter((link) => link.network === network);
@@ -61,11 +66,12 @@ export class ContactService {
     });
     if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
     await this.deps.db.transaction(async (tx) => {
+      if (identity) await siteSettings.save(tx, 'identity', identity);
       await siteSettings.save(tx, 'contact', contact);
       await siteSettings.save(tx, 'social', social);
       await contentVersion.bump(tx);
     });
-    return { contact, social };
+    return this.siteSettings();
   }
 
   async whatsappSettings(): Promise<siteSettings.WhatsappValue> {
@@ -98,9 +104,9 @@ export class ContactService {
   /**
    * A visitor's message: the message and the contact lead are written in one transaction with the job that
    * tells staff, so a failure anywhere leaves nothing behind. A blacklisted or erased email is refused with
-   * a neutral answer.
+   * a neutral answer. `locale` is the page's language: kept with the message, it is the language of the replies.
    */
-  async submit(input: ContactMessageInput, locale: string | null): Promise<void> {
+  async submit(input: ContactMessageInput, locale: Locale): Promise<void> {
     const fields = {
       name: input.name.trim(),
       email: input.email.trim(),

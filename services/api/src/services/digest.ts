@@ -1,8 +1,10 @@
-import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, type DigestItem } from '../mail/templates';
+import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@vitrine/contracts';
+import { mailIdentity } from './site-identity';
+import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, digestTestSubject, type DigestItem, type DigestMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import { describeSmtpError, isPermanentSmtpFailure, type MailMessage } from '../mail/mailer';
 import * as digests from '../repositories/digests';
 import type { DigestArticle, DigestSettings } from '../repositories/digests';
-import * as siteSettings from '../repositories/site-settings';
 import type { ServiceDeps } from './context';
 
 /**
@@ -78,9 +80,6 @@ export function dueWeek(now: Date, settings: DigestSettings): { week: string; du
   return { week: isoWeek(local.year, local.month, local.day), due: hoursSince >= 0 && hoursSince < DIGEST_CATCH_UP_HOURS };
 }
 
-/** The articles' dates in the digest: '23 de novembro de 2026', the company's day (one formatter for every article). */
-const LONG_DATE = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
-
 export type TickResult = { week: string; outcome: 'not-due' | 'taken' | 'empty' | 'queued'; recipients?: number; sendId?: number };
 
 export class DigestService {
@@ -106,20 +105,29 @@ export class DigestService {
       excerpt: article.excerpt,
       url: `${base}/post/${article.unique_key}/${article.id}`,
       image: article.image_id && width ? `${base}${this.deps.storage.url(article.image_id, width)}` : null,
-      date: LONG_DATE.format(article.public_at),
+      published: article.public_at,
     };
   }
 
-  /** The digest as it would go out now: what the period since the last one holds (the admin's preview). */
-  async compose(now = new Date(), week?: string): Promise<{ subject: string; html: string; text: string; articles: DigestArticle[]; periodStart: Date; periodEnd: Date; week: string }> {
+  /**
+   * The digest as it would go out now, in `locale` (pt-BR by default: the admin's preview): what the period since
+   * the last one holds, and `render` to write the same digest in another language.
+   */
+  async compose(
+    now = new Date(),
+    week?: string,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<DigestMail & { articles: DigestArticle[]; periodStart: Date; periodEnd: Date; week: string; render: (locale: Locale) => DigestMail }> {
     const { db } = this.deps;
     const settings = await digests.settings(db);
     const periodStart = (await digests.lastPeriodEnd(db)) ?? new Date(now.getTime() - 7 * 86_400_000);
     const articles = await digests.articlesBetween(db, periodStart, now, DIGEST_MAX_ARTICLES);
-    const { contact } = await siteSettings.read(db, ['contact']);
+    // The site's name and logo of its settings (docs/decisions/site-identity.md).
+    const identity = await mailIdentity(this.deps, this.deps.config.publicUrl);
     const weekKey = week ?? dueWeek(now, settings).week;
-    const mail = digestMail({ name: contact.name || 'Vitrine', url: this.deps.config.publicUrl }, articles.map((a) => this.articleItem(a)), weekKey);
-    return { ...mail, articles, periodStart, periodEnd: now, week: weekKey };
+    const items = articles.map((a) => this.articleItem(a));
+    const render = (language: Locale) => digestMail(language, { ...identity, url: this.deps.config.publicUrl }, items, weekKey);
+    return { ...render(locale), articles, periodStart, periodEnd: now, week: weekKey, render };
   }
 
   /**
@@ -143,6 +151,8 @@ export class DigestService {
         subject: composed.subject,
         html_body: empty ? '' : composed.html,
         text_body: empty ? '' : composed.text,
+        // Every other language, frozen with it: each delivery goes out in its subscriber's.
+        localized: empty ? {} : Object.fromEntries(LOCALE_CODES.filter((l) => l !== DEFAULT_LOCALE).map((l) => [l, composed.render(l)])),
         article_ids: composed.articles.map((a) => a.id),
         period_start: composed.periodStart,
         period_end: composed.periodEnd,
@@ -176,17 +186,18 @@ export class DigestService {
     return resumed;
   }
 
-  /** One recipient's copy: their unsubscribe page in the text and the RFC 8058 one-click headers. */
+  /** One recipient's copy: in their language, their unsubscribe page in the text and the RFC 8058 one-click headers. */
   private personalise(send: digests.SendRow, delivery: digests.ClaimedDelivery): MailMessage {
     const base = this.deps.config.publicUrl;
+    const mail = send.localized[mailLocale(delivery.locale)] ?? { subject: send.subject, html: send.html_body, text: send.text_body };
     const key = encodeURIComponent(delivery.lead_key ?? '');
     const page = `${base}/unsubscribe-newsletter/${key}/${delivery.lead_id ?? 0}`;
     const oneClick = `${base}/api/public/newsletter/one-click/${delivery.lead_id ?? 0}/${key}`;
     return {
       to: delivery.email,
-      subject: send.subject,
-      html: send.html_body.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
-      text: send.text_body.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+      subject: mail.subject,
+      html: mail.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+      text: mail.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
       headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
   }
@@ -243,13 +254,13 @@ export class DigestService {
     return { sent, failed, retrying, done: false, nextInSeconds: Math.ceil(left.nextDueInSeconds ?? this.tuning.staleClaimSeconds) };
   }
 
-  /** The admin's test: the next digest as it stands, to one address (through the outbox, like any single mail). */
-  async sendTest(to: string): Promise<{ articles: number }> {
-    const composed = await this.compose();
+  /** The admin's test: the next digest as it stands, to one address in its reader's language (through the outbox, like any single mail). */
+  async sendTest(to: string, locale: Locale = DEFAULT_LOCALE): Promise<{ articles: number }> {
+    const composed = await this.compose(new Date(), undefined, locale);
     const page = `${this.deps.config.publicUrl}/unsubscribe-newsletter`;
     await this.deps.mailer.send({
       to,
-      subject: `[Teste] ${composed.subject}`,
+      subject: digestTestSubject(locale, composed.subject),
       html: composed.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
       text: composed.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
     });

@@ -8,6 +8,7 @@ import * as articles from '../repositories/articles';
 import * as categories from '../repositories/categories';
 import type { ImageRow } from '../repositories/images';
 import * as seo from '../repositories/seo-pages';
+import * as siteSettings from '../repositories/site-settings';
 
 /**
  * What crawlers and feed readers read besides the pages (docs/decisions/findable-without-js.md):
@@ -16,7 +17,6 @@ import * as seo from '../repositories/seo-pages';
  * server-rendered by the public remote's React components (docs/decisions/server-rendering.md).
  */
 
-const SITE_NAME = 'Vitrine';
 const SITE_LANGUAGE = 'pt-BR';
 const FEED_SIZE = 20;
 /** Pages of the sitemap that are not articles: home and blog follow the content; the others have no lastmod. */
@@ -133,10 +133,15 @@ export class FeedsService {
       category = await categories.findActiveByKey(db, categoryKey);
       if (!category) return undefined;
     }
-    const rows = await articles.listPublic(db, { limit: FEED_SIZE, offset: 0, ...(category ? { categoryId: category.id } : {}) });
+    // The site's name (settings 'identity'): a change rebuilds the feed at once, like any content (content version).
+    const [rows, { identity }] = await Promise.all([
+      articles.listPublic(db, { limit: FEED_SIZE, offset: 0, ...(category ? { categoryId: category.id } : {}) }),
+      siteSettings.read(db, ['identity']),
+    ]);
+    const siteName = identity.name;
     const self = this.absolute(category ? `/rss/${category.unique_key}.xml` : '/rss.xml');
     const link = this.absolute(blogPath(category?.unique_key));
-    const title = category ? `${SITE_NAME} — ${category.name}` : `${SITE_NAME} — ${BLOG_TITLE}`;
+    const title = category ? `${siteName} — ${category.name}` : `${siteName} — ${BLOG_TITLE}`;
     const description = oneLine(category?.description || BLOG_SUBTITLE);
     const newest = rows.reduce<Date | undefined>((max, r) => {
       const d = toDate(r.updated_at);
@@ -153,7 +158,7 @@ export class FeedsService {
         `<guid isPermaLink="true">${escapeXml(href)}</guid>`,
         `<pubDate>${rfc822(date)}</pubDate>`,
         `<description>${escapeXml(row.excerpt)}</description>`,
-        `<dc:creator>${escapeXml(row.author ? fullName(row.author) : SITE_NAME)}</dc:creator>`,
+        `<dc:creator>${escapeXml(row.author ? fullName(row.author) : siteName)}</dc:creator>`,
         ...row.categories.map((c) => `<category>${escapeXml(c.name)}</category>`),
         enclosure,
         '</item>',

@@ -1,6 +1,7 @@
 import type { ListPage, MessageCounts, MessageReply, MessagesListInput, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
 import { BadRequestError, NotFoundError } from '../errors';
 import { replyMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import * as messages from '../repositories/messages';
 import type { MessageRow, ReplyRow } from '../repositories/messages';
 import type { Principal, ServiceDeps } from './context';
@@ -93,7 +94,8 @@ export class MessagesService {
 
   /**
    * A reply by email to the visitor: the reply, its outbox mail and the delivery job commit together, so the
-   * thread never shows a reply that will not be sent, nor is one sent that the thread does not show.
+   * thread never shows a reply that will not be sent, nor is one sent that the thread does not show. It goes out
+   * in the language the visitor wrote from (the message's), whatever the staff member's.
    */
   async reply(id: number, key: string, body: string, principal: Principal): Promise<MessageReply> {
     const text = body.trim();
@@ -104,7 +106,7 @@ export class MessagesService {
     const replyId = await db.transaction(async (tx) => {
       const message = await messages.find(tx, id, key);
       if (!message) throw new NotFoundError();
-      const outboxId = await mailer.enqueue(tx, replyMail({ ...message, body: message.body }, text, staffName));
+      const outboxId = await mailer.enqueue(tx, replyMail(mailLocale(message.locale), message, text, staffName));
       const inserted = await messages.insertReply(tx, { message_id: message.id, author_id: principal.user.id, body: text, outbox_id: outboxId });
       // Replying is reading.
       await messages.markRead(tx, id, key, principal.user.id, true);

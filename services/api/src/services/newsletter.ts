@@ -1,6 +1,7 @@
-import type { ConfirmationResult, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
+import type { ConfirmationResult, Locale, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { subscriptionConfirmationMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import { randomToken, sha256, uniqueKey } from '../lib/security';
 import * as leads from '../repositories/leads';
 import type { ServiceDeps } from './context';
@@ -29,9 +30,10 @@ export class NewsletterService {
   /**
    * A subscription request. An active, confirmed subscriber: 409 'Email already registered'. Anyone else
    * (new, not yet confirmed, cancelled) gets a fresh single-use confirmation link by mail; nothing is sent
-   * to them before they open it. The lead and its mail commit together.
+   * to them before they open it. The lead and its mail commit together. `locale` is the language of the page
+   * they subscribed from: kept with the lead, it is the language of their confirmation mail and of every digest.
    */
-  async subscribe(input: Pick<NewsletterSubscribeInput, 'email' | 'name'>, locale: string | null): Promise<void> {
+  async subscribe(input: Pick<NewsletterSubscribeInput, 'email' | 'name'>, locale: Locale): Promise<void> {
     const email = input.email.trim();
     const { db, jobs, mailer, config } = this.deps;
     if (await leads.isSuppressed(db, email)) throw new AppError(403, 'SUBMISSION_REFUSED');
@@ -52,13 +54,13 @@ export class NewsletterService {
         expires_at: new Date(Date.now() + CONFIRMATION_DAYS * 86_400_000),
       });
       const link = `${config.publicUrl}/api/public/newsletter/confirm/${row.id}/${token}`;
-      await mailer.enqueue(tx, subscriptionConfirmationMail(row.email, row.name, link, CONFIRMATION_DAYS));
+      await mailer.enqueue(tx, subscriptionConfirmationMail(mailLocale(row.locale), row.email, row.name, link, CONFIRMATION_DAYS));
     });
     mailer.wake();
   }
 
   /** The subscription page's again-subscribe: a new confirmation link to the address on record. */
-  async resubscribe(id: number, key: string, locale: string | null): Promise<void> {
+  async resubscribe(id: number, key: string, locale: Locale): Promise<void> {
     const row = await leads.findSubscriber(this.deps.db, id, key);
     if (!row) throw new NotFoundError();
     await this.subscribe({ email: row.email }, locale);

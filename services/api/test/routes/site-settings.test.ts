@@ -1,5 +1,7 @@
 import { SITE_SUCCESS_MESSAGE } from '@vitrine/contracts/schemas';
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import { mailIdentity } from '../../src/services/site-identity';
+import { png, upload } from '../content-helpers';
+import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
 
 const CONTACT = { name: ' Vitrine Comunicação ', email: 'ola@vitrine.com.br', phone: '+55 11 4000-1234', address: 'Rua Augusta, 500 — São Paulo, SP', hours: '' };
 const SOCIAL = [
@@ -22,7 +24,15 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
   it('answers the stored details to the settings access', async () => {
     const res = await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ contact: (await site()).contact, social: [] });
+    expect(res.json().data).toEqual({ identity: { name: 'Vitrine', logo: null }, contact: (await site()).contact, social: [] });
+    expect((await site()).identity).toEqual({ name: 'Vitrine', logo: null });
+  });
+
+  it('a fresh install saves its demo details as they are (the demo address passes the email rule)', async () => {
+    const stored = (await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token })).json().data;
+    expect(stored.contact.email).toBe('contato@vitrine.test');
+    const res = await save({ contact: stored.contact, social: stored.social });
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses an invalid email or a profile that is not an https address, saying which, and saves nothing', async () => {
@@ -50,6 +60,7 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
     const res = await save({ contact: CONTACT, social: SOCIAL });
     expect(res.statusCode).toBe(200);
     const expected = {
+      identity: { name: 'Vitrine', logo: null },
       contact: { ...CONTACT, name: 'Vitrine Comunicação' },
       social: [
         { network: 'instagram', url: 'https://www.instagram.com/vitrine' },
@@ -69,5 +80,75 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
     expect((await ctx.call('GET', '/api/settings/site')).statusCode).toBe(401);
     const settings = await ctx.staff(['settings']);
     expect((await ctx.call('GET', '/api/settings/site', { token: settings.token })).statusCode).toBe(200);
+  });
+
+  describe("the site's identity (name and logo)", () => {
+    const identityOf = async () => (await site()).identity;
+    const logoOf = async (token: string, width = 800, height = 200) => {
+      const res = await upload(ctx, token, await png(width, height), 'logo.png');
+      expect(res.statusCode).toBe(201);
+      return res.json().data as { id: string; url: string; srcset: string; width: number; height: number };
+    };
+
+    it('a staff member with the settings access uploads a logo and saves it with the name: the public answer, the feed and the audit log have them at once', async () => {
+      const settings = await ctx.staff(['settings']);
+      await identityOf(); // cached now
+      await ctx.call('GET', '/rss.xml'); // cached too
+      const logo = await logoOf(settings.token);
+      const res = await save({ identity: { name: '  Acme Studio ', logo_id: logo.id }, contact: CONTACT, social: [] }, settings.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.identity).toEqual({ name: 'Acme Studio', logo });
+      expect(await identityOf()).toEqual({ name: 'Acme Studio', logo });
+      expect(logo.url).toMatch(new RegExp(`^/uploads/images/${logo.id}/\\d+\\.webp$`));
+      const rss = (await ctx.call('GET', '/rss.xml')).body;
+      expect(rss).toContain('<title>Acme Studio — Blog</title>');
+      const [entry] = await ctx.db.query<{ actor_id: number; changes: { value: [unknown, unknown] } }>(
+        "SELECT actor_id, changes FROM audit_log WHERE record_type = 'site_settings' AND record_id = 'identity' ORDER BY id DESC LIMIT 1",
+      );
+      expect(entry?.actor_id).toBe(settings.id);
+      expect(entry?.changes.value[1]).toEqual({ name: 'Acme Studio', logo: logo.id });
+    });
+
+    it('the newsletter gets the name and the logo as one absolute address, sized for the header box', async () => {
+      const identity = await mailIdentity({ db: ctx.db, storage: ctx.app.storage }, PUBLIC_URL);
+      expect(identity.name).toBe('Acme Studio');
+      // 800 × 200 drawn in 200 × 40: 160 × 40, from the 320 px variant (twice as wide, for sharp screens).
+      expect(identity.logo).toEqual({ src: expect.stringMatching(new RegExp(`^${PUBLIC_URL}/uploads/images/[\\w-]+/320\\.webp$`)), width: 160, height: 40 });
+    });
+
+    it('a screen that sends no identity leaves it as it is; null removes the logo', async () => {
+      expect((await save({ contact: CONTACT, social: [] })).json().data.identity.name).toBe('Acme Studio');
+      expect((await identityOf()).logo).not.toBeNull();
+      const res = await save({ identity: { name: 'Acme Studio', logo_id: null }, contact: CONTACT, social: [] });
+      expect(res.json().data.identity).toEqual({ name: 'Acme Studio', logo: null });
+      expect(await identityOf()).toEqual({ name: 'Acme Studio', logo: null });
+    });
+
+    it('refuses a blank or too long name, an unknown or malformed logo, a logo over 2 MiB: 400 naming the field, nothing saved', async () => {
+      const before = await identityOf();
+      const field = async (identity: unknown) => {
+        const res = await save({ identity, contact: CONTACT, social: [] });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: true, statusCode: 400, code: 'VALIDATION_ERROR' });
+        return res.json().errors as { property: string; message: Record<string, string> }[];
+      };
+      expect(await field({ name: '   ', logo_id: null })).toEqual([{ property: 'identity.name', message: { isNotEmpty: 'Site name is required' } }]);
+      expect((await field({ name: 'x'.repeat(81), logo_id: null }))[0]?.property).toBe('identity.name');
+      expect(await field({ name: 'Acme', logo_id: 'nao-existe' })).toEqual([{ property: 'identity.logo_id', message: { isValid: 'Image not found' } }]);
+      expect((await field({ name: 'Acme', logo_id: '../../etc/passwd' }))[0]?.property).toBe('identity.logo_id');
+      expect((await field({ name: 'Acme' }))[0]?.property).toMatch(/^identity/);
+      expect(await field({ name: 'Acme', logo_id: null, url: 'x' })).not.toHaveLength(0);
+      const big = await logoOf(ctx.admin.token);
+      await ctx.db.query('UPDATE images SET bytes = $1 WHERE id = $2', [2 * 1024 * 1024 + 1, big.id]);
+      expect(await field({ name: 'Acme', logo_id: big.id })).toEqual([{ property: 'identity.logo_id', message: { maxSize: 'The logo must be 2 MiB or smaller' } }]);
+      expect(await identityOf()).toEqual(before);
+    });
+
+    it('a file that is not an image the pipeline reads is refused at upload (415), never a 500', async () => {
+      const settings = await ctx.staff(['settings']);
+      const svg = await upload(ctx, settings.token, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.svg', 'image/svg+xml');
+      expect(svg.statusCode).toBe(415);
+      expect(svg.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    });
   });
 });

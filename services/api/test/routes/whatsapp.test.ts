@@ -15,7 +15,8 @@ describe.each(BACKENDS)('WhatsApp button (%s)', (backend) => {
 
   it('is absent from the public pages until configured', async () => {
     expect(await site()).toBeNull();
-    expect((await ctx.call('GET', '/api/settings/whatsapp', { token: ctx.admin.token })).json().data).toMatchObject({ enabled: false });
+    // Off, in a WhatsApp green that white text reads on at AA (5.0:1; #25d366 was 2.0:1).
+    expect((await ctx.call('GET', '/api/settings/whatsapp', { token: ctx.admin.token })).json().data).toMatchObject({ enabled: false, color: '#15803d' });
   });
 
   it("asks for the spec's required fields and an international phone, and saves nothing wrong", async () => {

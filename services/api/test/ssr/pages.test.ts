@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
-import { createArticle, createCategory, imageId } from '../content-helpers';
+import { createArticle, createCategory, imageId, png, upload } from '../content-helpers';
 
 /**
  * The public pages as the server renders them with the real builds of the shell and the public remote
@@ -252,5 +252,41 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(res.body).toMatch(/<body><noscript>ga<\/noscript>/);
     // Never on the not-found page.
     expect((await page('/nada-aqui')).body).not.toContain('google-site-verification');
+  });
+
+  it("the site's saved name and logo: title, Open Graph, JSON-LD, feed links and header at once; the shell's own pages keep the default", async () => {
+    await page('/blog'); // cached before the change
+    const logo = (await upload(ctx, ctx.admin.token, await png(800, 200), 'logo.png')).json().data as { id: string; url: string; srcset: string };
+    const current = (await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token })).json().data;
+    // The migration's demo address (vitrine.local) is not one the form accepts: a valid one, whatever ran before.
+    const contact = { ...current.contact, email: 'fale@vitrine.test' };
+    const save = (identity: unknown) => ctx.call('PUT', '/api/settings/site', { token: ctx.admin.token, body: { identity, contact, social: current.social } });
+    expect((await save({ name: 'Acme Studio', logo_id: logo.id })).statusCode).toBe(200);
+    try {
+      const res = await page('/blog');
+      expect(title(res.body)).toBe('Blog · Acme Studio');
+      expect(meta(res.body, 'og:site_name')).toEqual(['Acme Studio']);
+      const ld = jsonLd(res.body);
+      expect(ld.find((entry) => entry['@type'] === 'WebSite')).toMatchObject({ name: 'Acme Studio' });
+      expect(ld.find((entry) => entry['@type'] === 'Blog')).toMatchObject({ name: 'Acme Studio — Blog', publisher: { name: 'Acme Studio', logo: `${PUBLIC_URL}${logo.url}` } });
+      expect(res.body).toContain(`<link data-vt-head rel="alternate" href="${PUBLIC_URL}/rss.xml" type="application/rss+xml" title="Acme Studio">`);
+      // The header draws the logo at its box size (800 × 200 in 200 × 40), so nothing shifts when it arrives.
+      const img = /<img class="vt-public__logo"[^>]*>/.exec(rootOf(res.body))?.[0] ?? '';
+      expect(img).toContain(`src="${logo.url}"`);
+      expect(img).toMatch(/width="160"/);
+      expect(img).toMatch(/height="40"/);
+      expect(img).toContain('alt="Acme Studio"');
+      expect(text(res.body)).toContain(`© ${new Date().getFullYear()} Acme Studio.`);
+      expect(title((await page('/')).body)).toBe('Acme Studio — conteúdo, site e newsletter para a sua empresa');
+      expect(title((await page(`/post/${post.unique_key}/${post.id}`)).body)).toBe('Como escolher um CMS · Acme Studio');
+      expect((await ctx.call('GET', '/rss.xml')).body).toContain('<title>Acme Studio — Blog</title>');
+      // A path the remote does not render: the shell's not-found, with the default name.
+      const missing = await page('/nada-aqui');
+      expect(title(missing.body)).toMatch(/ · Vitrine$/);
+      expect(meta(missing.body, 'og:site_name')).toEqual(['Vitrine']);
+    } finally {
+      await save({ name: 'Vitrine', logo_id: null });
+    }
+    expect(title((await page('/blog')).body)).toBe('Blog · Vitrine');
   });
 });

@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, LIMITS } from '../validation';
 import {
   AUDIENCE_LIMITS,
   FAQ_LIMITS,
+  IDENTITY_LIMITS,
   LEAD_CLASSIFICATIONS,
   LEAD_MODULES,
   LEAD_SORTS,
@@ -18,6 +19,7 @@ import {
   WHATSAPP_LIMITS,
 } from '../audience';
 import { Id, Timestamp } from './common';
+import { NullableImage } from './content';
 
 export * from '../audience';
 
@@ -69,7 +71,18 @@ export const SocialLinkSchema = Type.Object({
   url: Type.String({ format: 'uri', maxLength: 300 }),
 });
 
+/**
+ * The site's identity (site settings 'identity'): its name (titles, Open Graph, JSON-LD, feeds, mails, the
+ * header's wordmark) and its logo (an uploaded image's WebP variants; null for the default mark).
+ */
+export const SiteIdentitySchema = Type.Object({
+  name: Type.String(),
+  logo: NullableImage,
+});
+
 export const SiteInfoSchema = Type.Object({
+  /** The site's name and logo (the public chrome, every page's head). */
+  identity: SiteIdentitySchema,
   contact: SiteContactSchema,
   /** The company's social profiles (the footer's links), in SOCIAL_NETWORKS order; empty while none is set. */
   social: Type.Array(SocialLinkSchema),
@@ -302,27 +315,51 @@ export const WhatsappSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/**
- * GET and PUT /settings/site (route settings, tab "site"): the company's contact details and social profiles,
- * shown by the public footer, the contact page and its structured data. Every field may be blank (left out
- * on the site); an email must be an email and a profile an https address (the service says which one not).
- */
-export const SiteSettingsSchema = Type.Object(
+const siteContactBody = Type.Object(
   {
-    contact: Type.Object(
-      {
-        name: Type.String({ maxLength: SITE_LIMITS.name }),
-        email: Type.String({ maxLength: SITE_LIMITS.email }),
-        phone: Type.String({ maxLength: SITE_LIMITS.phone }),
-        address: Type.String({ maxLength: SITE_LIMITS.address }),
-        hours: Type.String({ maxLength: SITE_LIMITS.hours }),
-      },
-      { additionalProperties: false },
+    name: Type.String({ maxLength: SITE_LIMITS.name }),
+    email: Type.String({ maxLength: SITE_LIMITS.email }),
+    phone: Type.String({ maxLength: SITE_LIMITS.phone }),
+    address: Type.String({ maxLength: SITE_LIMITS.address }),
+    hours: Type.String({ maxLength: SITE_LIMITS.hours }),
+  },
+  { additionalProperties: false },
+);
+const socialBody = Type.Array(
+  Type.Object({ network: Type.Enum([...SOCIAL_NETWORKS]), url: Type.String({ maxLength: SITE_LIMITS.url }) }, { additionalProperties: false }),
+  { maxItems: SOCIAL_NETWORKS.length },
+);
+
+/**
+ * GET /settings/site and the answer of PUT (route settings, tab "site"): the site's identity (name and logo),
+ * and the company's contact details and social profiles, shown by the public footer, the contact page and its
+ * structured data.
+ */
+export const SiteSettingsSchema = Type.Object({
+  identity: SiteIdentitySchema,
+  contact: siteContactBody,
+  social: socialBody,
+});
+
+/**
+ * PUT /settings/site. `identity` (optional: a screen that predates it leaves it as it is): the name is required
+ * (at most IDENTITY_LIMITS.name characters once trimmed), the logo an image id from /upload/image of at most
+ * IDENTITY_LIMITS.logoBytes, or null for the default mark. Contact fields may be blank (left out on the site);
+ * an email must be an email and a profile an https address (the service says which one not).
+ */
+export const SiteSettingsBody = Type.Object(
+  {
+    identity: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String({ maxLength: IDENTITY_LIMITS.name }),
+          logo_id: Type.Union([Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), Type.Null()]),
+        },
+        { additionalProperties: false },
+      ),
     ),
-    social: Type.Array(
-      Type.Object({ network: Type.Enum([...SOCIAL_NETWORKS]), url: Type.String({ maxLength: SITE_LIMITS.url }) }, { additionalProperties: false }),
-      { maxItems: SOCIAL_NETWORKS.length },
-    ),
+    contact: siteContactBody,
+    social: socialBody,
   },
   { additionalProperties: false },
 );

@@ -42,3 +42,10 @@ export const Timestamp = Type.String({ format: 'date-time' });
 /** `{id}/{unique_key}`: both must match the same record. */
 export const IdKeyParams = Type.Object({ id: Id, unique_key: UniqueKey }, { additionalProperties: false });
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+
+/**
+ * `?lang=` on a request whose mail the person reads (sign-in, password recovery, the contact form, a newsletter
+ * subscription): the language of the page it came from. Any tag is accepted and mapped to one of the five
+ * locales ('en' → en-US); an unsupported one counts as not given (docs/decisions/mail-languages.md).
+ */
+export const LanguageQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 35 })) }, { additionalProperties: false });

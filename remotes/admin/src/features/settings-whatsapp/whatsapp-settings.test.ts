@@ -1,3 +1,4 @@
+import { WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import { cleanPhone, cleanSettings, hasChanges, isInternationalPhone, labelContrast, whatsappLink } from './whatsapp-settings';
 
 const saved = { enabled: true, description: 'Fale conosco', phone: '+5511912345678', message: 'Olá!', color: '#25d366' };
@@ -27,13 +28,17 @@ describe('the WhatsApp settings, as the server keeps them', () => {
     expect(hasChanges({ ...typed, message: 'Oi' }, saved)).toBe(true);
   });
 
-  it("gives the label SPEC §9's colour and rates its contrast", () => {
+  it('gives the label the more readable of white and near-black, as the public button, and rates its contrast', () => {
     expect(labelContrast('#1e3a8a')).toMatchObject({ text: '#ffffff', level: 'good' });
     expect(labelContrast('#fde68a')).toMatchObject({ text: '#111827', level: 'good' });
-    // WhatsApp's green is dark by the luminance rule, and white on it is hard to read
+    // WhatsApp's own green: white would be 2.0:1 (SPEC §9's luminance rule picked it); dark text is 8.9:1.
     const green = labelContrast('#25d366');
-    expect(green.text).toBe('#ffffff');
-    expect(green.level).toBe('poor');
-    expect(green.ratio).toBeCloseTo(1.98, 1);
+    expect(green.text).toBe('#111827');
+    expect(green.level).toBe('good');
+    expect(green.ratio).toBeCloseTo(8.94, 1);
+    // The default green takes white at AA.
+    expect(labelContrast(WHATSAPP_DEFAULT_COLOR)).toMatchObject({ text: '#ffffff', level: 'good' });
+    // A mid tone is fair with either.
+    expect(labelContrast('#e53935')).toMatchObject({ text: '#ffffff', level: 'large' });
   });
 });

@@ -1,5 +1,5 @@
 import { cleanWhatsappPhone, isWhatsappPhone, type WhatsappSettings } from '@vitrine/contracts';
-import { contrastRatio, textColorOn } from '@vitrine/utils';
+import { contrastingTextColor, contrastRatio } from '@vitrine/utils';
 
 export { whatsappLink } from '@vitrine/utils';
 
@@ -30,11 +30,12 @@ export function hasChanges(values: WhatsappSettings, saved: WhatsappSettings): b
 export type ContrastLevel = 'good' | 'large' | 'poor';
 
 /**
- * The label on the button: its colour by SPEC §9's rule (dark on a light colour, white on a dark one),
- * and how readable that is (WCAG: 4.5:1 for text this size, 3:1 only for large text).
+ * The label on the button, as the public button draws it: white or near-black, whichever contrasts more with
+ * the colour, and how readable that is (WCAG: 4.5:1 for text this size, 3:1 only for large text; a mid-tone
+ * colour can stay below 4.5:1 with either).
  */
 export function labelContrast(background: string): { text: string; ratio: number; level: ContrastLevel } {
-  const text = textColorOn(background);
+  const text = contrastingTextColor(background);
   const ratio = contrastRatio(background, text);
   return { text, ratio, level: ratio >= 4.5 ? 'good' : ratio >= 3 ? 'large' : 'poor' };
 }

@@ -1,24 +1,25 @@
-import { SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from '@vitrine/contracts';
+import { SOCIAL_NETWORKS, type Image, type SiteSettings, type SiteSettingsInput, type SocialNetwork } from '@vitrine/contracts';
 
-/** The form's shape: the contact fields, and one profile address per network (blank for none). */
+/** The form's shape: the site's name and logo, the contact fields, and one profile address per network (blank for none). */
 export interface SiteFormValues {
+  identity: { name: string; logo: Image | null };
   contact: SiteSettings['contact'];
   social: Record<SocialNetwork, string>;
 }
 
 export function toFormValues(settings: SiteSettings): SiteFormValues {
   const social = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, settings.social.find((link) => link.network === network)?.url ?? ''])) as Record<SocialNetwork, string>;
-  return { contact: { ...settings.contact }, social };
+  return { identity: { name: settings.identity.name, logo: settings.identity.logo }, contact: { ...settings.contact }, social };
 }
 
-/** What is sent: trimmed, and only the networks with an address. */
-export function toSettings(values: SiteFormValues): SiteSettings {
+/** What is sent: trimmed, the logo by its image id, and only the networks with an address. */
+export function toSettings(values: SiteFormValues): SiteSettingsInput {
   const contact = Object.fromEntries(Object.entries(values.contact).map(([key, value]) => [key, (value ?? '').trim()])) as SiteSettings['contact'];
   const social = SOCIAL_NETWORKS.flatMap((network) => {
     const url = (values.social[network] ?? '').trim();
     return url ? [{ network, url }] : [];
   });
-  return { contact, social };
+  return { identity: { name: (values.identity.name ?? '').trim(), logo_id: values.identity.logo?.id ?? null }, contact, social };
 }
 
 /** Whether what is on screen differs from what was saved (blank and spaces count as the same). */

@@ -1,5 +1,5 @@
 import type { PageHead } from '@vitrine/contracts';
-import { absolute, describe, feedLinks, organization, SITE_NAME, titled, websiteJsonLd } from '../../lib/head';
+import { absolute, describe, feedLinks, organization, titled, websiteJsonLd } from '../../lib/head';
 import { definePage } from '../../lib/route';
 import { categoriesLoader } from '../categories/loader';
 import { blogLoader, blogQuery } from './loader';
@@ -28,7 +28,7 @@ export const blogRoute = definePage({
     if (page < pages) links.push({ rel: 'next', href: absolute(ctx, blogPath(key, page + 1)) });
     const parts = [category?.name, name, page > 1 ? ctx.t('public:meta.page', { page }) : undefined].filter(Boolean);
     return {
-      title: titled(parts.join(' · ')),
+      title: titled(ctx, parts.join(' · ')),
       description: describe(ctx.t('public:blog.subtitle')),
       canonical,
       type: 'website',
@@ -38,7 +38,7 @@ export const blogRoute = definePage({
         {
           '@context': 'https://schema.org',
           '@type': 'Blog',
-          name: category ? `${SITE_NAME} — ${category.name}` : `${SITE_NAME} — ${name}`,
+          name: category ? `${ctx.site.name} — ${category.name}` : `${ctx.site.name} — ${name}`,
           url: absolute(ctx, canonical),
           inLanguage: ctx.lang,
           publisher: organization(ctx),

@@ -214,6 +214,8 @@ describe('ContactPage', () => {
     expect(posts(mock.calls)).toEqual([
       expect.objectContaining({
         url: '/public/contact',
+        // The page's language, kept with the message: the replies are written in it.
+        params: { lang: 'pt-BR' },
         body: {
           name: 'Ana Souza',
           email: 'ana@empresa.com.br',

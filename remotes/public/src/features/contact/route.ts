@@ -13,8 +13,10 @@ export const contactRoute = definePage({
     const email = contact?.email?.trim();
     const telephone = contact?.phone?.trim();
     const address = contact?.address?.trim();
+    // The company's own name in its contact details, when it is not the site's (a legal name beside a brand).
+    const legalName = contact?.name?.trim();
     return {
-      title: titled(title),
+      title: titled(ctx, title),
       description: describe(ctx.t('public:meta.contactDescription')),
       canonical: PUBLIC_ROUTES.contact,
       type: 'website',
@@ -27,6 +29,7 @@ export const contactRoute = definePage({
           inLanguage: ctx.lang,
           mainEntity: {
             ...organization(ctx),
+            ...(legalName && legalName !== ctx.site.name ? { legalName } : {}),
             ...(address ? { address } : {}),
             ...(email || telephone
               ? { contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', ...(email ? { email } : {}), ...(telephone ? { telephone } : {}) } }

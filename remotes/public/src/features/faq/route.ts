@@ -32,7 +32,7 @@ export const faqRoute = definePage({
       mainEntity: questions.map((q) => ({ '@type': 'Question', name: q.question, url: `${url}#${q.slug}`, acceptedAnswer: { '@type': 'Answer', text: q.answer } })),
     };
     return {
-      title: titled(title),
+      title: titled(ctx, title),
       description: describe([lead, ...questions.map((q) => q.question)].join(' ')),
       canonical,
       type: 'website',

@@ -134,7 +134,7 @@ describe('UnsubscribePage', () => {
     await user.click(screen.getByRole('button', { name: 'Inscrever-me novamente' }));
     const resent = await screen.findByText('Enviamos um novo link de confirmação para seu e-mail.');
     expect(resent.closest('.vt-notice')).toHaveFocus();
-    expect(posts(mock.calls)[1]).toMatchObject({ url: `/public/newsletter/resubscribe/${API_REF}`, body: undefined });
+    expect(posts(mock.calls)[1]).toMatchObject({ url: `/public/newsletter/resubscribe/${API_REF}`, params: { lang: 'pt-BR' }, body: undefined });
   });
 
   it('sends no details when none were written', async () => {

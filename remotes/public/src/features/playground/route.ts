@@ -7,7 +7,7 @@ export const playgroundRoute = definePage({
   loaders: [],
   subject: null,
   head: (_read, ctx) => ({
-    title: titled(ctx.t('playground:title', { defaultValue: 'Playground' })),
+    title: titled(ctx, ctx.t('playground:title', { defaultValue: 'Playground' })),
     description: describe(ctx.t('playground:description')),
     canonical: PUBLIC_ROUTES.playground,
     type: 'website',

@@ -24,7 +24,7 @@ export const postRoute = definePage({
     if (article.categories[0]) meta.push(['property', 'article:section', article.categories[0].name]);
     for (const category of article.categories) meta.push(['property', 'article:tag', category.name]);
     return {
-      title: titled(article.title),
+      title: titled(ctx, article.title),
       description,
       canonical,
       type: 'article',

@@ -14,7 +14,7 @@ export const profileRoute = definePage({
     const biography = (author.biography ?? '').trim();
     const photo = author.photo ? absolute(ctx, author.photo) : undefined;
     return {
-      title: titled(name),
+      title: titled(ctx, name),
       description: describe(biography || [author.position, ctx.t('public:meta.profileDescription', { name })].filter(Boolean).join(' · ')),
       canonical,
       type: 'profile',

@@ -17,7 +17,7 @@ export const rcSistemRoute = definePage({
     const telephone = contact?.phone?.trim();
     const description = describe(ctx.t('landing:description'));
     return {
-      title: titled(PRODUCT_NAME),
+      title: titled(ctx, PRODUCT_NAME),
       description,
       canonical: PUBLIC_ROUTES['rc-sistemI'],
       type: 'website',

@@ -13,7 +13,7 @@ export const searchRoute = definePage({
   head: (_read, ctx) => {
     const { term } = searchQuery(ctx.params, ctx.search);
     return {
-      title: titled(term ? ctx.t('public:search.title', { term }) : ctx.t('public:home.searchLabel')),
+      title: titled(ctx, term ? ctx.t('public:search.title', { term }) : ctx.t('public:home.searchLabel')),
       description: describe(term ? ctx.t('public:meta.searchDescription', { term }) : ctx.t('public:blog.subtitle')),
       canonical: buildPath(PUBLIC_ROUTES['list-article-results'], { search: term }),
       type: 'website',

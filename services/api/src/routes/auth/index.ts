@@ -3,6 +3,7 @@ import {
   Envelope,
   FirstAccessBody,
   IdKeyParams,
+  LanguageQuery,
   LoginBody,
   LoginResponse,
   LogoutBody,
@@ -16,6 +17,7 @@ import {
   UserSchema,
   VerifyCodeBody,
 } from '@vitrine/contracts/schemas';
+import { statedLanguage } from '../../plugins/answer-cache';
 import { bearerToken, principalOf, SIGNED_IN_FIRST_ACCESS } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { BEARER, responses } from '../common';
@@ -32,9 +34,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/auth',
     {
       config: { policy: 'public', rateLimit: RATE_LIMITS.signIn },
-      schema: { tags, summary: 'Sign in', body: LoginBody, response: responses({ 200: LoginResponse }, 401, 403, 429) },
+      schema: {
+        tags,
+        summary: 'Sign in. `?lang=` (else the vt_lang cookie) is the language of the page: remembered as the user’s mail language',
+        querystring: LanguageQuery,
+        body: LoginBody,
+        response: responses({ 200: LoginResponse }, 401, 403, 429),
+      },
     },
-    async (request) => ({ ...(await app.services.auth.login(request.body, request.ip)), message: SUCCESS_MESSAGES.LOGIN }),
+    async (request) => ({ ...(await app.services.auth.login(request.body, request.ip, statedLanguage(request))), message: SUCCESS_MESSAGES.LOGIN }),
   );
 
   app.post(
@@ -69,7 +77,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'public', rateLimit: RATE_LIMITS.recoverPerIp },
       schema: {
         tags,
-        summary: 'Mail a single-use recovery link (same answer whether or not the email exists)',
+        summary:
+          'Mail a single-use recovery link (same answer whether or not the email exists), in the user’s language, else the one `?lang=` (or the vt_lang cookie) states',
+        querystring: LanguageQuery,
         body: RecoverPasswordBody,
         response: responses({ 200: MessageEnvelope }, 429),
       },
@@ -78,7 +88,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Per address: over the limit the mail is skipped but the answer is the same, so it tells
       // nobody whether the address exists (per client address the route itself answers 429).
       const perEmail = await recoverPerEmail(request);
-      if (perEmail.isAllowed || !perEmail.isExceeded) await app.services.auth.recoverPassword(request.body.email);
+      if (perEmail.isAllowed || !perEmail.isExceeded) await app.services.auth.recoverPassword(request.body.email, statedLanguage(request));
       else request.log.warn('password recovery mail skipped: too many for this address');
       return { message: SUCCESS_MESSAGES.RECOVERY_EMAIL_SENT };
     },

@@ -4,6 +4,7 @@ import {
   ConfirmParams,
   ContactMessageBody,
   Envelope,
+  LanguageQuery,
   LeadParams,
   MessageEnvelope,
   NEWSLETTER_SUCCESS_MESSAGES,
@@ -46,7 +47,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Send a message to the company: the message and the contact lead are saved together and staff with site_editor are told by email. `website` must stay empty and `elapsed_ms` is how long the form was open (robots are answered as if it worked). A blacklisted email: 403 SUBMISSION_REFUSED.',
+          'Send a message to the company: the message and the contact lead are saved together and staff with site_editor are told by email. `website` must stay empty and `elapsed_ms` is how long the form was open (robots are answered as if it worked). A blacklisted email: 403 SUBMISSION_REFUSED. `?lang=` (else the vt_lang cookie, else pt-BR) is kept with the message: the replies are written in it.',
+        querystring: LanguageQuery,
         body: ContactMessageBody,
         response: responses({ 201: MessageEnvelope }, 403, 429, 503),
       },
@@ -71,7 +73,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Subscribe to the weekly newsletter: a single-use confirmation link is mailed (double opt-in). 409 EMAIL_ALREADY_REGISTERED for an active subscriber; a cancelled one comes back once they confirm. `website` and `elapsed_ms` as on the contact form.',
+          'Subscribe to the weekly newsletter: a single-use confirmation link is mailed (double opt-in). 409 EMAIL_ALREADY_REGISTERED for an active subscriber; a cancelled one comes back once they confirm. `website` and `elapsed_ms` as on the contact form. `?lang=` (else the vt_lang cookie, else pt-BR) is kept with the subscription: the confirmation and every digest are written in it.',
+        querystring: LanguageQuery,
         body: NewsletterSubscribeBody,
         response: responses({ 202: MessageEnvelope }, 403, 409, 429, 503),
       },
@@ -163,8 +166,9 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
       schema: {
         tags,
-        summary: 'Subscribe again from the unsubscribe page: a new confirmation link to the address on record',
+        summary: 'Subscribe again from the unsubscribe page: a new confirmation link to the address on record (`?lang=` as on POST /public/newsletter)',
         params: LeadParams,
+        querystring: LanguageQuery,
         response: responses({ 202: MessageEnvelope }, 403, 404, 409, 429),
       },
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { DigestFailureSchema, DigestPreviewSchema, DigestSendSchema, DigestSettingsSchema, Envelope, IdParams, MessageEnvelope } from '@vitrine/contracts/schemas';
 import { BadRequestError, NotFoundError } from '../../errors';
+import { mailLocale } from '../../mail/texts';
 import { principalOf } from '../../plugins/auth';
 import * as digests from '../../repositories/digests';
 import { BEARER, responses } from '../common';
@@ -66,7 +67,8 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'Send the next digest as it stands to yourself', security: BEARER, response: responses({ 200: MessageEnvelope }, 401, 403) },
     },
     async (request) => {
-      await app.services.digest.sendTest(principalOf(request).user.email);
+      const { user } = principalOf(request);
+      await app.services.digest.sendTest(user.email, mailLocale(user.locale));
       return { message: 'Test digest sent' };
     },
   );

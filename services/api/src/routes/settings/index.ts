@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Envelope, SITE_SUCCESS_MESSAGE, SiteSettingsSchema, WHATSAPP_SUCCESS_MESSAGE, WhatsappSettingsSchema } from '@vitrine/contracts/schemas';
+import { Envelope, SITE_SUCCESS_MESSAGE, SiteSettingsBody, SiteSettingsSchema, WHATSAPP_SUCCESS_MESSAGE, WhatsappSettingsSchema } from '@vitrine/contracts/schemas';
 import { BEARER, responses } from '../common';
 
 const tags = ['settings'];
 /** The chat button belongs to the settings-whatsapp screen (site_editor and settings both list it). */
 const whatsapp = { routes: ['settings-whatsapp'] } as const;
-/** The company's details belong to the settings screen (the settings access). */
+/** The site's identity and the company's details belong to the settings screen (the settings access). */
 const site = { routes: ['settings'] } as const;
 
-/** Site settings edited in the back-office: the company's details (issue 9) and the WhatsApp chat button (issue 8). */
+/** Site settings edited in the back-office: the site's identity and the company's details (issue 9), the WhatsApp chat button (issue 8). */
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/settings/site',
-    { config: { policy: site }, schema: { tags, summary: "The company's contact details and social profiles", security: BEARER, response: responses({ 200: Envelope(SiteSettingsSchema) }, 401, 403) } },
+    { config: { policy: site }, schema: { tags, summary: "The site's name and logo, the company's contact details and social profiles", security: BEARER, response: responses({ 200: Envelope(SiteSettingsSchema) }, 401, 403) } },
     async () => ({ data: await app.services.contact.siteSettings() }),
   );
 
@@ -23,9 +23,11 @@ const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Save the company's contact details and social profiles (blank fields are left out on the site; an email must be one, a profile an https address); the public pages show them at once",
+          "Save the site's name and logo and the company's contact details and social profiles; the public pages, feeds and mails show them at once",
+        description:
+          '`identity` (optional; left as it is when absent): `name` required, at most 80 characters; `logo_id` an image uploaded through /upload/image (JPEG, PNG, WebP, GIF or AVIF) of at most 2 MiB, or null for the default mark. Contact fields may be blank (left out on the site); an email must be one, a profile an https address. 400 VALIDATION_ERROR names the fields (`identity.name`, `identity.logo_id`, `contact.email`, `social.<network>`).',
         security: BEARER,
-        body: SiteSettingsSchema,
+        body: SiteSettingsBody,
         response: responses({ 200: Envelope(SiteSettingsSchema) }, 400, 401, 403),
       },
     },

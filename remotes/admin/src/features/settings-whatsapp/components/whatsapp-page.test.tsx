@@ -159,10 +159,17 @@ describe('settings-whatsapp', () => {
     await waitFor(() => expect(button).toHaveStyle({ background: '#fde68a', color: '#111827' }));
     expect(within(f).getByTestId('whatsapp-contrast')).toHaveTextContent('Texto do botão: escuro');
 
+    // WhatsApp's own green takes dark text (8.9:1; white would be 2.0:1), as the public button does.
     await user.clear(color);
     await user.type(color, '#25d366');
-    await waitFor(() => expect(button).toHaveStyle({ background: '#25d366', color: '#ffffff' }));
-    expect(within(f).getByTestId('whatsapp-contrast')).toHaveTextContent('difícil de ler');
+    await waitFor(() => expect(button).toHaveStyle({ background: '#25d366', color: '#111827' }));
+    expect(within(f).getByTestId('whatsapp-contrast')).toHaveTextContent('fácil de ler');
+
+    // A mid-tone red reads poorly with either (4.2:1 at best): the note says so.
+    await user.clear(color);
+    await user.type(color, '#e53935');
+    await waitFor(() => expect(button).toHaveStyle({ background: '#e53935', color: '#ffffff' }));
+    expect(within(f).getByTestId('whatsapp-contrast')).toHaveTextContent('razoável');
 
     const message = within(f).getByLabelText('Mensagem');
     await user.clear(message);

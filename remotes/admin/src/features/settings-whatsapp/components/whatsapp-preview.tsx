@@ -1,7 +1,7 @@
 import { Alert, Button, Typography } from 'antd';
 import ExportOutlined from '@ant-design/icons/ExportOutlined';
 import { useTranslation } from '@vitrine/core';
-import { textColorOn } from '@vitrine/utils';
+import { contrastingTextColor } from '@vitrine/utils';
 import { isInternationalPhone, whatsappLink } from '../whatsapp-settings';
 
 interface WhatsappPreviewProps {
@@ -28,7 +28,7 @@ function ChatIcon() {
 
 /**
  * The settings as visitors will meet them, updated as the staff type: a corner of a public page with the
- * floating button (round, in the colour, its label's colour by SPEC §9's rule, the description as its
+ * floating button (round, in the colour, its label white or near-black by contrast, as on the site, the description as its
  * label), then what a tap opens — the chat with the number and the message already written — and the
  * wa.me link itself, which "Test link" opens in a new tab.
  */
@@ -53,7 +53,7 @@ export function WhatsappPreview({ enabled, description, phone, message, color }:
           <span className="vt-wa-preview__bar" />
           <span className="vt-wa-preview__bar vt-wa-preview__bar--short" />
         </div>
-        <span className="vt-wa-preview__button" style={{ background: color, color: textColorOn(color) }} data-testid="whatsapp-preview-button">
+        <span className="vt-wa-preview__button" style={{ background: color, color: contrastingTextColor(color) }} data-testid="whatsapp-preview-button">
           <ChatIcon />
           <span className="vt-wa-preview__label">{label}</span>
         </span>

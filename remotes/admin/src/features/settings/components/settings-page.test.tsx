@@ -1,22 +1,36 @@
 import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SITE_SUCCESS_MESSAGE, type SiteSettings } from '@vitrine/contracts';
+import { SITE_SUCCESS_MESSAGE, type Image, type SiteSettings, type SiteSettingsInput } from '@vitrine/contracts';
 import { makeWhatsappSettings } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { currentUrl, renderPage } from '../../../testing/render';
 import { SettingsPage } from './settings-page';
 
 const saved: SiteSettings = {
+  identity: { name: 'Vitrine', logo: null },
   contact: { name: 'Vitrine', email: 'contato@vitrine.com.br', phone: '+55 11 4000-1234', address: 'Av. Paulista, 1000', hours: 'Segunda a sexta, 9h às 18h' },
   social: [{ network: 'instagram', url: 'https://www.instagram.com/vitrine' }],
 };
 
-/** The API as built: GET answers the details; PUT answers what the server keeps. */
-function server(options: { get?: () => HttpReply; save?: (body: SiteSettings) => HttpReply | undefined } = {}) {
+const logo: Image = { id: 'logo1', url: '/uploads/images/logo1/640.webp', srcset: '/uploads/images/logo1/320.webp 320w, /uploads/images/logo1/640.webp 640w', width: 640, height: 160 };
+
+/** What the server keeps of a body: the logo by its image (the one uploaded here). */
+const kept = (body: SiteSettingsInput): SiteSettings => ({
+  identity: { name: body.identity?.name ?? saved.identity.name, logo: body.identity?.logo_id === logo.id ? logo : null },
+  contact: body.contact,
+  social: body.social,
+});
+
+/** The API as built: GET answers the details; PUT answers what the server keeps; an upload answers the logo. */
+function server(options: { get?: () => HttpReply; save?: (body: SiteSettingsInput) => HttpReply | undefined } = {}) {
   return mockHttp((call: HttpCall) => {
     if (call.url === '/settings/site' && call.method === 'GET') return options.get?.() ?? ok(saved);
-    if (call.url === '/settings/site' && call.method === 'PUT') return options.save?.(call.body as SiteSettings) ?? { status: 200, data: { data: call.body, message: SITE_SUCCESS_MESSAGE } };
+    if (call.url === '/settings/site' && call.method === 'PUT') {
+      const body = call.body as SiteSettingsInput;
+      return options.save?.(body) ?? { status: 200, data: { data: kept(body), message: SITE_SUCCESS_MESSAGE } };
+    }
+    if (call.url === '/upload/image' && call.method === 'POST') return { status: 201, data: { data: logo } };
     if (call.url === '/settings/whatsapp') return ok(makeWhatsappSettings());
     return { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
   });
@@ -69,7 +83,7 @@ describe('settings', () => {
     expect(screen.getByTestId('site-settings-unsaved')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(puts(http.calls)).toHaveLength(1));
-    expect(puts(http.calls)[0]!.body).toEqual({ contact: saved.contact, social: [{ network: 'youtube', url: 'https://www.youtube.com/@vitrine' }] });
+    expect(puts(http.calls)[0]!.body).toEqual({ identity: { name: 'Vitrine', logo_id: null }, contact: saved.contact, social: [{ network: 'youtube', url: 'https://www.youtube.com/@vitrine' }] });
     expect(await screen.findByText('Dados da empresa salvos. O site já mostra as mudanças.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('site-settings-unsaved')).not.toBeInTheDocument());
   });
@@ -88,6 +102,77 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(errorOf(within(f).getByLabelText('Instagram'))).toHaveTextContent('Use o endereço do perfil começando com https://'));
     expect(within(f).getByLabelText('Nome da empresa')).toHaveValue('Vitrine Ltda.');
+  });
+
+  it("the site's name is required, and saved trimmed with the logo uploaded", async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    const f = await form();
+    const name = within(f).getByLabelText('Nome do site');
+    expect(name).toHaveValue('Vitrine');
+    // The field's label names the picker; it says what it does.
+    expect(within(f).getByRole('button', { name: 'Logo' })).toHaveTextContent('Enviar logo');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(errorOf(name)).toHaveTextContent('Informe o nome do site'));
+    expect(puts(http.calls)).toEqual([]);
+
+    await user.clear(name);
+    await user.type(name, ' Acme Studio ');
+    await user.upload(f.querySelector<HTMLInputElement>('input[type=file]')!, new File(['png'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(f.querySelector('img')).toHaveAttribute('src', logo.url));
+    expect(http.calls.filter((c) => c.url === '/upload/image')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts(http.calls)).toHaveLength(1));
+    expect(puts(http.calls)[0]!.body).toMatchObject({ identity: { name: 'Acme Studio', logo_id: 'logo1' } });
+    await waitFor(() => expect(screen.queryByTestId('site-settings-unsaved')).not.toBeInTheDocument());
+    expect(name).toHaveValue('Acme Studio');
+  });
+
+  it('refuses a logo of another type or over 2 MB before sending it, on the field, in the language of the screen', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    open();
+    const f = await form();
+    // The picker's input is made anew after each file (antd Upload): looked up each time.
+    const input = () => f.querySelector<HTMLInputElement>('input[type=file]')!;
+    expect(input()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/gif,image/avif');
+    const field = () => within(f).getByRole('button', { name: 'Logo' }).closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error');
+    await user.upload(input(), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    await waitFor(() => expect(field()).toHaveTextContent('Envie uma imagem JPEG, PNG, WebP, GIF ou AVIF'));
+    const big = new File(['x'], 'logo.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 + 1 });
+    await user.upload(input(), big);
+    await waitFor(() => expect(field()).toHaveTextContent('O logo deve ter no máximo 2 MB'));
+    expect(http.calls.filter((c) => c.url === '/upload/image')).toEqual([]);
+  });
+
+  it("puts the server's identity errors on the name and the logo", async () => {
+    http = server({
+      get: () => ok({ ...saved, identity: { name: 'Vitrine', logo } }),
+      save: () => ({
+        status: 400,
+        data: {
+          error: true,
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Validation failed',
+          errors: [
+            { property: 'identity.name', message: { isNotEmpty: 'Site name is required' } },
+            { property: 'identity.logo_id', message: { maxSize: 'The logo must be 2 MiB or smaller' } },
+          ],
+        },
+      }),
+    });
+    const user = userEvent.setup({ delay: null });
+    open();
+    const f = await form();
+    await user.type(within(f).getByLabelText('Nome do site'), '!');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(errorOf(within(f).getByLabelText('Nome do site'))).toHaveTextContent('Informe o nome do site'));
+    expect(f.querySelector('input[type=file]')!.closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error')).toHaveTextContent('O logo deve ter no máximo 2 MB');
   });
 
   it('shows a failure to load with Retry', async () => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Typography } from 'antd';
-import { isHttpsUrl, isValidEmail, SITE_LIMITS, SOCIAL_NETWORKS, type SiteSettings } from '@vitrine/contracts';
+import { IDENTITY_LIMITS, isHttpsUrl, isValidEmail, LOGO_TYPES, SITE_LIMITS, SOCIAL_NETWORKS, type SiteSettings } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
+import { ImageUpload } from '../../../components/image-upload';
 import { showFieldErrors, type ServerFieldError } from '../../../lib/field-errors';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
@@ -9,9 +10,27 @@ import { useSaveSiteSettings, useSiteSettings } from '../api/site-settings';
 import { hasChanges, toFormValues, toSettings, type SiteFormValues } from '../site-form-values';
 
 const CONTACT_FIELDS = ['name', 'email', 'phone', 'address', 'hours'] as const;
-const SERVER_FIELDS = ['contact.email', ...SOCIAL_NETWORKS.map((network) => `social.${network}` as const)] as const;
+const SERVER_FIELDS = ['identity.name', 'identity.logo_id', 'contact.email', ...SOCIAL_NETWORKS.map((network) => `social.${network}` as const)] as const;
+type ServerField = (typeof SERVER_FIELDS)[number];
+/** The form's field of a property the server names (the logo is sent by its image id). */
+const fieldOf = (property: ServerField) => (property === 'identity.logo_id' ? ['identity', 'logo'] : property.split('.'));
 
-/** The company's details (settings, tab "site"): loading, failure with Retry, then the form. */
+/** Why a chosen logo cannot be sent (its type, its size), in the user's language; null when it can. */
+function logoProblem(file: File, t: (key: string) => string): string | null {
+  if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return t('settings.site.identity.errors.logoType');
+  if (file.size > IDENTITY_LIMITS.logoBytes) return t('settings.site.identity.errors.logoSize');
+  return null;
+}
+
+/** The text of a field error the server gave (a key and its values), by field and rule. */
+function serverText({ property, rule }: ServerFieldError<ServerField>): [string, Record<string, unknown>?] {
+  if (property === 'identity.name') return rule === 'maxLength' ? ['settings.site.identity.errors.nameLength', { max: IDENTITY_LIMITS.name }] : ['settings.site.identity.errors.nameRequired'];
+  if (property === 'identity.logo_id') return [rule === 'maxSize' ? 'settings.site.identity.errors.logoSize' : 'settings.site.identity.errors.logoMissing'];
+  if (property === 'contact.email') return ['settings.site.errors.email'];
+  return [rule === 'isUnique' ? 'settings.site.errors.unique' : 'settings.site.errors.url'];
+}
+
+/** The site's identity and the company's details (settings, tab "site"): loading, failure with Retry, then the form. */
 export function SiteSettingsTab() {
   const { t } = useTranslation('admin');
   const { fail } = useFeedback();
@@ -37,9 +56,11 @@ export function SiteSettingsTab() {
 }
 
 /**
- * The contact details (footer, contact page and its structured data) and one profile address per social
- * network (the footer's links). Blank fields are left out on the site. It checks what the API checks (an
- * email, https addresses); the server's field errors land on their fields; leaving with changes asks first.
+ * The site's identity (its name, required, in every title, feed and mail; its logo in the public header), the
+ * contact details (footer, contact page and its structured data) and one profile address per social network (the
+ * footer's links). Blank contact fields are left out on the site. It checks what the API checks (a name, a logo's
+ * type and size, an email, https addresses); the server's field errors land on their fields; leaving with changes
+ * asks first.
  */
 function SiteForm({ saved }: { saved: SiteSettings }) {
   const { t } = useTranslation('admin');
@@ -49,7 +70,9 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
   const [saving, setSaving] = useState(false);
   const initial = toFormValues(saved);
   const watched = Form.useWatch([], form) as SiteFormValues | undefined;
-  const dirty = watched?.contact !== undefined && hasChanges({ contact: { ...initial.contact, ...watched.contact }, social: { ...initial.social, ...watched.social } }, saved);
+  const dirty =
+    watched?.contact !== undefined &&
+    hasChanges({ identity: { ...initial.identity, ...watched.identity }, contact: { ...initial.contact, ...watched.contact }, social: { ...initial.social, ...watched.social } }, saved);
   useLeaveGuard(dirty, { title: t('settings.site.leave.title'), text: t('settings.site.leave.text') });
 
   const submit = async (typed: SiteFormValues) => {
@@ -59,9 +82,11 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
       form.setFieldsValue(toFormValues(result));
       success(t('settings.site.saved'));
     } catch (error) {
-      const say = ({ property, rule }: ServerFieldError<(typeof SERVER_FIELDS)[number]>) =>
-        t(property === 'contact.email' ? 'settings.site.errors.email' : rule === 'isUnique' ? 'settings.site.errors.unique' : 'settings.site.errors.url');
-      if (!showFieldErrors(form, error, SERVER_FIELDS, say, { nameOf: (property) => property.split('.') })) fail(error);
+      const say = (field: ServerFieldError<ServerField>) => {
+        const [key, values] = serverText(field);
+        return t(key, values);
+      };
+      if (!showFieldErrors(form, error, SERVER_FIELDS, say, { nameOf: fieldOf })) fail(error);
     } finally {
       setSaving(false);
     }
@@ -70,6 +95,8 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
   const discard = () => {
     form.setFieldsValue(initial);
     form.setFields([
+      { name: ['identity', 'name'], errors: [] },
+      { name: ['identity', 'logo'], errors: [] },
       ...CONTACT_FIELDS.map((name) => ({ name: ['contact', name] as ['contact', typeof name], errors: [] })),
       ...SOCIAL_NETWORKS.map((name) => ({ name: ['social', name] as ['social', typeof name], errors: [] })),
     ]);
@@ -86,6 +113,35 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
       className="vt-settings__form"
       data-testid="site-settings-form"
     >
+      <section aria-labelledby="site-identity-title" className="vt-settings__card">
+        <Typography.Title level={4} id="site-identity-title">
+          {t('settings.site.identity.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('settings.site.identity.text')}</Typography.Paragraph>
+        <div className="vt-settings__grid">
+          <Form.Item
+            name={['identity', 'name']}
+            label={t('settings.site.identity.name')}
+            extra={t('settings.site.identity.nameHelp')}
+            rules={[
+              { validator: (_, value?: string) => (value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('settings.site.identity.errors.nameRequired')))) },
+              { max: IDENTITY_LIMITS.name, message: t('settings.site.identity.errors.nameLength', { max: IDENTITY_LIMITS.name }) },
+            ]}
+          >
+            <Input maxLength={IDENTITY_LIMITS.name} />
+          </Form.Item>
+          <Form.Item name={['identity', 'logo']} label={t('settings.site.identity.logo')}>
+            <ImageUpload
+              uploadLabel={t('settings.site.identity.upload')}
+              hint={t('settings.site.identity.hint')}
+              accept={LOGO_TYPES.join(',')}
+              check={(file) => logoProblem(file, t)}
+              onReject={(reason) => form.setFields([{ name: ['identity', 'logo'], errors: [reason] }])}
+              previewWidth={200}
+            />
+          </Form.Item>
+        </div>
+      </section>
       <section aria-labelledby="site-contact-title" className="vt-settings__card">
         <Typography.Title level={4} id="site-contact-title">
           {t('settings.site.contactTitle')}

@@ -1,0 +1,52 @@
+import type { mail as source } from './pt-BR';
+import type { MailTextsOf } from './types';
+
+export const mail: MailTextsOf<typeof source> = {
+  common: {
+    hello: 'Hi {{name}},',
+    helloNoName: 'Hello,',
+    team: 'The Vitrine team',
+  },
+  recovery: {
+    subject: 'Vitrine: reset your password',
+    intro: 'We received a request to reset the password of your Vitrine account.',
+    linkText: 'To choose a new password, go to: {{link}}',
+    button: 'Choose a new password',
+    validity: 'The link is valid for 1 hour and can be used only once. If you did not make this request, you can ignore this message.',
+  },
+  verificationCode: {
+    subject: 'Vitrine: your verification code',
+    code: 'Your verification code is: {{code}}',
+    validity: 'It is valid for {{minutes}} minutes. If you did not try to sign in to Vitrine, let your administrator know.',
+  },
+  newMessage: {
+    subject: 'Vitrine: new message — {{subject}}',
+    sent: '{{from}} ({{company}}, {{telephone}}) sent a message through the website:',
+    subjectLabel: 'Subject:',
+    openText: 'Open it in the admin area: {{link}}',
+    openButton: 'Open the message in the admin area',
+  },
+  reply: {
+    signature: '— {{staff}}, Vitrine',
+    quoted: 'On {{date}}, {{name}} wrote:',
+  },
+  subscription: {
+    subject: 'Vitrine: confirm your newsletter subscription',
+    intro: 'We received a request to subscribe this email address to the Vitrine weekly newsletter.',
+    linkText: 'To confirm, go to: {{link}}',
+    button: 'Confirm my subscription',
+    validity:
+      'The link is valid for {{days}} days and can be used only once. If you did not make this request, just ignore this message: without your confirmation, we will send you nothing.',
+  },
+  digest: {
+    subjectOne: '{{site}}: {{title}}',
+    subjectMany: '{{site}}: {{count}} new articles this week',
+    heading: 'What we published this week ({{week}})',
+    textHeading: '{{site}} — what we published this week ({{week}})',
+    readMore: 'Read the article →',
+    why: 'You are receiving this email because you subscribed to the {{site}} weekly newsletter.',
+    unsubscribe: 'Unsubscribe',
+    unsubscribeText: 'Unsubscribe: {{link}}',
+    testSubject: '[Test] {{subject}}',
+  },
+};

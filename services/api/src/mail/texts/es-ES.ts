@@ -1,0 +1,52 @@
+import type { mail as source } from './pt-BR';
+import type { MailTextsOf } from './types';
+
+export const mail: MailTextsOf<typeof source> = {
+  common: {
+    hello: '¡Hola, {{name}}!',
+    helloNoName: '¡Hola!',
+    team: 'El equipo de Vitrine',
+  },
+  recovery: {
+    subject: 'Vitrine: restablecimiento de contraseña',
+    intro: 'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de Vitrine.',
+    linkText: 'Para elegir una contraseña nueva, entra en: {{link}}',
+    button: 'Elegir una contraseña nueva',
+    validity: 'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no has hecho esta solicitud, ignora este mensaje.',
+  },
+  verificationCode: {
+    subject: 'Vitrine: tu código de verificación',
+    code: 'Tu código de verificación es: {{code}}',
+    validity: 'Es válido durante {{minutes}} minutos. Si no has intentado iniciar sesión en Vitrine, avisa al administrador.',
+  },
+  newMessage: {
+    subject: 'Vitrine: nuevo mensaje — {{subject}}',
+    sent: '{{from}} ({{company}}, {{telephone}}) ha enviado un mensaje desde el sitio web:',
+    subjectLabel: 'Asunto:',
+    openText: 'Ábrelo en el área de administración: {{link}}',
+    openButton: 'Abrir el mensaje en el área de administración',
+  },
+  reply: {
+    signature: '— {{staff}}, Vitrine',
+    quoted: 'El {{date}}, {{name}} escribió:',
+  },
+  subscription: {
+    subject: 'Vitrine: confirma tu suscripción al boletín',
+    intro: 'Hemos recibido una solicitud para suscribir esta dirección de correo electrónico al boletín semanal de Vitrine.',
+    linkText: 'Para confirmarla, entra en: {{link}}',
+    button: 'Confirmar la suscripción',
+    validity:
+      'El enlace es válido durante {{days}} días y solo se puede usar una vez. Si no has hecho esta solicitud, ignora este mensaje: sin tu confirmación, no te enviaremos nada.',
+  },
+  digest: {
+    subjectOne: '{{site}}: {{title}}',
+    subjectMany: '{{site}}: {{count}} artículos nuevos esta semana',
+    heading: 'Lo que hemos publicado esta semana ({{week}})',
+    textHeading: '{{site}} — lo que hemos publicado esta semana ({{week}})',
+    readMore: 'Leer el artículo →',
+    why: 'Recibes este correo porque te suscribiste al boletín semanal de {{site}}.',
+    unsubscribe: 'Cancelar la suscripción',
+    unsubscribeText: 'Cancelar la suscripción: {{link}}',
+    testSubject: '[Prueba] {{subject}}',
+  },
+};

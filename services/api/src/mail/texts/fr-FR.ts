@@ -1,0 +1,52 @@
+import type { mail as source } from './pt-BR';
+import type { MailTextsOf } from './types';
+
+export const mail: MailTextsOf<typeof source> = {
+  common: {
+    hello: 'Bonjour {{name}},',
+    helloNoName: 'Bonjour,',
+    team: 'L’équipe Vitrine',
+  },
+  recovery: {
+    subject: 'Vitrine : réinitialisation de votre mot de passe',
+    intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Vitrine.',
+    linkText: 'Pour choisir un nouveau mot de passe, rendez-vous sur : {{link}}',
+    button: 'Choisir un nouveau mot de passe',
+    validity: 'Ce lien est valable 1 heure et ne peut servir qu’une seule fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+  },
+  verificationCode: {
+    subject: 'Vitrine : votre code de vérification',
+    code: 'Votre code de vérification est : {{code}}',
+    validity: 'Il est valable {{minutes}} minutes. Si vous n’avez pas essayé de vous connecter à Vitrine, prévenez votre administrateur.',
+  },
+  newMessage: {
+    subject: 'Vitrine : nouveau message — {{subject}}',
+    sent: '{{from}} ({{company}}, {{telephone}}) a envoyé un message depuis le site :',
+    subjectLabel: 'Objet :',
+    openText: 'L’ouvrir dans l’espace d’administration : {{link}}',
+    openButton: 'Ouvrir le message dans l’espace d’administration',
+  },
+  reply: {
+    signature: '— {{staff}}, Vitrine',
+    quoted: 'Le {{date}}, {{name}} a écrit :',
+  },
+  subscription: {
+    subject: 'Vitrine : confirmez votre abonnement à la newsletter',
+    intro: 'Nous avons reçu une demande d’abonnement de cette adresse e-mail à la newsletter hebdomadaire de Vitrine.',
+    linkText: 'Pour confirmer, rendez-vous sur : {{link}}',
+    button: 'Confirmer mon abonnement',
+    validity:
+      'Ce lien est valable {{days}} jours et ne peut servir qu’une seule fois. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : sans confirmation, nous ne vous enverrons rien.',
+  },
+  digest: {
+    subjectOne: '{{site}} : {{title}}',
+    subjectMany: '{{site}} : {{count}} nouveaux articles cette semaine',
+    heading: 'Ce que nous avons publié cette semaine ({{week}})',
+    textHeading: '{{site}} — ce que nous avons publié cette semaine ({{week}})',
+    readMore: 'Lire l’article →',
+    why: 'Vous recevez cet e-mail parce que cette adresse est abonnée à la newsletter hebdomadaire de {{site}}.',
+    unsubscribe: 'Se désabonner',
+    unsubscribeText: 'Se désabonner : {{link}}',
+    testSubject: '[Test] {{subject}}',
+  },
+};

@@ -1,0 +1,55 @@
+/**
+ * Every mail's texts in pt-BR, the product default (SPEC §1) and the source the other languages follow
+ * (docs/decisions/mail-languages.md). `{{name}}` placeholders are filled by the templates (escaped in the
+ * HTML part); every language has the same placeholders per key, and a link stays last in its line so mail
+ * clients and tests find it whole.
+ */
+export const mail = {
+  common: {
+    hello: 'Olá, {{name}}!',
+    helloNoName: 'Olá!',
+    team: 'Equipe Vitrine',
+  },
+  recovery: {
+    subject: 'Vitrine: redefinição de senha',
+    intro: 'Recebemos um pedido para redefinir a senha da sua conta na Vitrine.',
+    linkText: 'Para escolher uma nova senha, acesse: {{link}}',
+    button: 'Escolher uma nova senha',
+    validity: 'O link vale por 1 hora e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem.',
+  },
+  verificationCode: {
+    subject: 'Vitrine: seu código de verificação',
+    code: 'Seu código de verificação é: {{code}}',
+    validity: 'Ele vale por {{minutes}} minutos. Se você não tentou entrar na Vitrine, avise o administrador.',
+  },
+  newMessage: {
+    subject: 'Vitrine: nova mensagem — {{subject}}',
+    sent: '{{from}} ({{company}}, {{telephone}}) enviou uma mensagem pelo site:',
+    subjectLabel: 'Assunto:',
+    openText: 'Abrir na área administrativa: {{link}}',
+    openButton: 'Abrir a mensagem na área administrativa',
+  },
+  reply: {
+    signature: '— {{staff}}, Vitrine',
+    quoted: 'Em {{date}}, {{name}} escreveu:',
+  },
+  subscription: {
+    subject: 'Vitrine: confirme sua inscrição na newsletter',
+    intro: 'Recebemos um pedido para inscrever este e-mail na newsletter semanal da Vitrine.',
+    linkText: 'Para confirmar, acesse: {{link}}',
+    button: 'Confirmar inscrição',
+    validity:
+      'O link vale por {{days}} dias e só pode ser usado uma vez. Se você não fez esse pedido, ignore esta mensagem: sem a confirmação, nada será enviado.',
+  },
+  digest: {
+    subjectOne: '{{site}}: {{title}}',
+    subjectMany: '{{site}}: {{count}} novos artigos da semana',
+    heading: 'O que publicamos nesta semana ({{week}})',
+    textHeading: '{{site}} — o que publicamos nesta semana ({{week}})',
+    readMore: 'Ler o artigo →',
+    why: 'Você recebe este e-mail porque se inscreveu na newsletter semanal de {{site}}.',
+    unsubscribe: 'Cancelar a inscrição',
+    unsubscribeText: 'Cancelar a inscrição: {{link}}',
+    testSubject: '[Teste] {{subject}}',
+  },
+};
