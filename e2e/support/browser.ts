@@ -64,6 +64,17 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   return (await response.json()) as { token: string; data: { id: string; unique_key: string; name: string } };
 }
 
+/** The page is hydrated: React owns #root (its container key is set) and the content is in it. */
+export const HYDRATED = "Boolean(document.querySelector('#root')?.firstElementChild && Object.keys(document.querySelector('#root')).some((k) => k.startsWith('__reactContainer')))";
+
+/**
+ * Waits until React has hydrated the server's page: a form counts how long it was open from then (a robot
+ * check), so a test that times its typing starts its clock here, not at the load event.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(HYDRATED);
+}
+
 /** The pathname of the page's current URL. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { api, setupSuite } from '../support/app';
-import { inSession, signIn } from '../support/browser';
+import { inSession, signIn, waitForHydration } from '../support/browser';
 
 const suite = setupSuite();
 
@@ -19,6 +19,7 @@ test('a visitor writes from the contact page; staff read, reply and archive it i
   await inSession(suite.browser, base, 'contact form', async ({ page, errors }) => {
     const field = (name: string) => page.getByRole('textbox', { name, exact: true });
     await page.goto('/contact');
+    await waitForHydration(page);
     const opened = Date.now();
     await field('Nome').fill('Joana Lima');
     await field('E-mail').fill('not-an-email');
@@ -33,7 +34,7 @@ test('a visitor writes from the contact page; staff read, reply and archive it i
     // A person takes a few seconds; a form sent faster is taken for a robot's.
     const wait = MIN_FILL_MS + 300 - (Date.now() - opened);
     if (wait > 0) await page.waitForTimeout(wait);
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/public/contact'));
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/public/contact');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     assert.equal((await answer).status(), 201);
     await page.getByRole('heading', { name: 'Mensagem enviada com sucesso!' }).waitFor();

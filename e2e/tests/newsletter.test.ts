@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { after, test } from 'node:test';
 import { api, setupSuite } from '../support/app';
-import { inSession, signIn } from '../support/browser';
+import { inSession, signIn, waitForHydration } from '../support/browser';
 import { ADMIN } from '../support/env';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
@@ -51,6 +51,7 @@ test('a visitor subscribes, confirms from the mail, leaves with a reason, and co
 
   await inSession(suite.browser, suite.baseUrl, 'newsletter', async ({ page, errors }) => {
     await page.goto('/');
+    await waitForHydration(page);
     const opened = Date.now();
     const signup = page.locator('form', { has: page.getByRole('button', { name: 'Quero receber' }) }).first();
     await signup.getByRole('textbox', { name: 'Seu e-mail' }).fill(email);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, setupSuite } from '../support/app';
-import { inSession } from '../support/browser';
+import { HYDRATED, inSession } from '../support/browser';
 import { servedRoot } from '../support/env';
 
 const suite = setupSuite();
@@ -37,8 +37,6 @@ async function watchShifts(page: Page): Promise<void> {
 }
 
 const shifts = (page: Page) => page.evaluate('window.__shifts') as Promise<number[]>;
-/** The page is hydrated: React owns #root (its container key is set) and the content is in it. */
-const HYDRATED = "Boolean(document.querySelector('#root')?.firstElementChild && Object.keys(document.querySelector('#root')).some((k) => k.startsWith('__reactContainer')))";
 /** Hydration problems as React reports them (mismatch: #418, #419, #423, #425) or as the shell logs them. */
 const hydrationErrors = (errors: string[]) => errors.filter((e) => /hydrat|#41[89]|#42[35]/i.test(e));
 

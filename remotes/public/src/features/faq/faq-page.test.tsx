@@ -118,7 +118,7 @@ describe('FaqPage', () => {
     const data = await loaded('/faq', http);
     expect(data.status).toBe(200);
     expect(http.urls).toEqual(['/public/faq']);
-    expect(Object.keys(data.entries).sort()).toEqual(['faq:faq|', 'site:site']);
+    expect(Object.keys(data.entries).sort()).toEqual(['faq:faq|', 'identity', 'site:site']);
 
     const mock = mockHttp(() => ({ status: 204 }));
     restore = mock.restore;

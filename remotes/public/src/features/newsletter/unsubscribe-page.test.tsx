@@ -229,7 +229,7 @@ describe('UnsubscribePage', () => {
   it('when the server could not read the subscription, the page still renders and asks for it itself', async () => {
     const { mock, data } = await open(PAGE, 'down', (call) => (call.method === 'GET' ? ok(active) : { status: 204 }));
     restore = mock.restore;
-    expect(data).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site } } });
+    expect(data).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site }, identity: site.identity } });
     expect(await screen.findByText('E-mail inscrito: jo•••@cliente.com.br')).toBeInTheDocument();
     expect(mock.calls).toEqual([expect.objectContaining({ method: 'GET', url: `/public/newsletter/subscription/${API_REF}` })]);
   });
