@@ -9,14 +9,17 @@ import * as categories from './repositories/categories';
 import * as images from './repositories/images';
 import * as users from './repositories/users';
 
-/** The SPEC's categories (technology, design, ...) with pt-BR names for display; the slug is the unique_key. */
+/**
+ * The SPEC's categories (technology, design, ...) with pt-BR names for display and the other languages' in `names`
+ * (migration 017 writes the same translations on databases seeded before it); the slug is the unique_key.
+ */
 export const DEMO_CATEGORIES = [
-  { key: 'technology', name: 'Tecnologia', description: 'Ferramentas, dados e software que mudam a rotina das empresas.', text: '#ffffff', bg: '#1d4ed8', accent: '#60a5fa' },
-  { key: 'design', name: 'Design', description: 'Interfaces, marcas e experiências pensadas para as pessoas.', text: '#ffffff', bg: '#9333ea', accent: '#f0abfc' },
-  { key: 'marketing', name: 'Marketing', description: 'Conteúdo, campanhas e relacionamento com clientes.', text: '#1f2937', bg: '#fbbf24', accent: '#f97316' },
-  { key: 'commerce', name: 'Comércio', description: 'Vendas, varejo e comércio eletrônico na prática.', text: '#ffffff', bg: '#047857', accent: '#6ee7b7' },
-  { key: 'human_resources', name: 'Recursos Humanos', description: 'Pessoas, cultura, carreira e bem-estar no trabalho.', text: '#ffffff', bg: '#be123c', accent: '#fda4af' },
-  { key: 'innovation', name: 'Inovação', description: 'Novos modelos de negócio, experimentos e tendências.', text: '#ffffff', bg: '#0f766e', accent: '#5eead4' },
+  { key: 'technology', name: 'Tecnologia', names: { 'en-US': 'Technology', 'es-ES': 'Tecnología', 'fr-FR': 'Technologie', 'ht-HT': 'Teknoloji' }, description: 'Ferramentas, dados e software que mudam a rotina das empresas.', text: '#ffffff', bg: '#1d4ed8', accent: '#60a5fa' },
+  { key: 'design', name: 'Design', names: { 'en-US': 'Design', 'es-ES': 'Diseño', 'fr-FR': 'Design', 'ht-HT': 'Design' }, description: 'Interfaces, marcas e experiências pensadas para as pessoas.', text: '#ffffff', bg: '#9333ea', accent: '#f0abfc' },
+  { key: 'marketing', name: 'Marketing', names: { 'en-US': 'Marketing', 'es-ES': 'Marketing', 'fr-FR': 'Marketing', 'ht-HT': 'Maketing' }, description: 'Conteúdo, campanhas e relacionamento com clientes.', text: '#1f2937', bg: '#fbbf24', accent: '#f97316' },
+  { key: 'commerce', name: 'Comércio', names: { 'en-US': 'Commerce', 'es-ES': 'Comercio', 'fr-FR': 'Commerce', 'ht-HT': 'Komès' }, description: 'Vendas, varejo e comércio eletrônico na prática.', text: '#ffffff', bg: '#047857', accent: '#6ee7b7' },
+  { key: 'human_resources', name: 'Recursos Humanos', names: { 'en-US': 'Human Resources', 'es-ES': 'Recursos Humanos', 'fr-FR': 'Ressources humaines', 'ht-HT': 'Resous imen' }, description: 'Pessoas, cultura, carreira e bem-estar no trabalho.', text: '#ffffff', bg: '#be123c', accent: '#fda4af' },
+  { key: 'innovation', name: 'Inovação', names: { 'en-US': 'Innovation', 'es-ES': 'Innovación', 'fr-FR': 'Innovation', 'ht-HT': 'Inovasyon' }, description: 'Novos modelos de negócio, experimentos e tendências.', text: '#ffffff', bg: '#0f766e', accent: '#5eead4' },
 ] as const;
 
 type CategoryKey = (typeof DEMO_CATEGORIES)[number]['key'];
@@ -154,6 +157,7 @@ export async function seedDemoContent(db: Queryable, storage: ImageStorage, auth
     const id = await categories.insert(db, {
       unique_key: slugify(c.name),
       name: c.name,
+      names: { ...c.names },
       description: c.description,
       image_id: null,
       text_color: c.text,

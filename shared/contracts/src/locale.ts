@@ -18,6 +18,9 @@ export const LOCALE_CODES: readonly Locale[] = LOCALES.map((locale) => locale.co
 /** The product default (SPEC §1, §9). */
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
+/** The four languages besides the default: the ones content is translated into (a category's `names`). */
+export const TRANSLATED_LOCALES = LOCALE_CODES.filter((code) => code !== DEFAULT_LOCALE) as readonly Exclude<Locale, 'pt-BR'>[];
+
 /** The URL parameter that picks a language (`?lang=en-US`, `?lang=en`). */
 export const LANGUAGE_QUERY_PARAM = 'lang';
 

@@ -27,6 +27,7 @@ export function makeCategory(overrides: Partial<Category> = {}): Category {
     id: 1,
     unique_key: 'technology',
     name: 'Tecnologia',
+    names: {},
     description: 'Tudo sobre tecnologia',
     image: null,
     text_color: '#ffffff',

@@ -25,23 +25,32 @@ export interface PublicHttp {
   get<T = unknown>(url: string, config?: { params?: object }): Promise<{ data: T }>;
 }
 
+/**
+ * The reads that name categories ask in the page's language (`?lang=`): the API answers category names in it, with
+ * the pt-BR fallback (docs/decisions/i18n.md, "Category names"). On the server the renderer's client sets the
+ * page's own language over this one.
+ */
+function inPageLanguage(params: object = {}): { params: object } {
+  return { params: { ...params, ...pageLanguage().params } };
+}
+
 export async function fetchHome(http: PublicHttp): Promise<HomeSections> {
-  const { data } = await http.get<Envelope<HomeSections>>('/public/home');
+  const { data } = await http.get<Envelope<HomeSections>>('/public/home', inPageLanguage());
   return data.data;
 }
 
 export async function fetchPublicArticles(http: PublicHttp, params: PublicArticlesInput = {}): Promise<ListPage<ArticleCard>> {
-  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/articles', { params });
+  const { data } = await http.get<Envelope<ListPage<ArticleCard>>>('/public/articles', inPageLanguage(params));
   return data.data;
 }
 
 export async function searchArticles(http: PublicHttp, params: SearchInput): Promise<SearchPage> {
-  const { data } = await http.get<Envelope<SearchPage>>('/public/search', { params });
+  const { data } = await http.get<Envelope<SearchPage>>('/public/search', inPageLanguage(params));
   return data.data;
 }
 
 export async function fetchPublicArticle(http: PublicHttp, id: number, uniqueKey: string): Promise<PublicArticle> {
-  const { data } = await http.get<Envelope<PublicArticle>>(`/public/article/${id}/${encodeURIComponent(uniqueKey)}`);
+  const { data } = await http.get<Envelope<PublicArticle>>(`/public/article/${id}/${encodeURIComponent(uniqueKey)}`, inPageLanguage());
   return data.data;
 }
 
@@ -62,12 +71,12 @@ export async function countRead(id: number): Promise<void> {
 }
 
 export async function fetchAuthorProfile(http: PublicHttp, id: number, uniqueKey: string): Promise<AuthorProfile> {
-  const { data } = await http.get<Envelope<AuthorProfile>>(`/public/author/${id}/${encodeURIComponent(uniqueKey)}`);
+  const { data } = await http.get<Envelope<AuthorProfile>>(`/public/author/${id}/${encodeURIComponent(uniqueKey)}`, inPageLanguage());
   return data.data;
 }
 
 export async function fetchPublicCategories(http: PublicHttp): Promise<CategoryChip[]> {
-  const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories');
+  const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories', inPageLanguage());
   return data.data;
 }
 

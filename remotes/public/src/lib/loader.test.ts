@@ -1,3 +1,4 @@
+import { i18n } from '@vitrine/core';
 import type { PublicHttp } from '../api/public-content';
 import { blogLoader } from '../features/blog/loader';
 import { categoriesLoader } from '../features/categories/loader';
@@ -28,7 +29,7 @@ describe('public route loaders: plain functions of the route and an HTTP client'
     expect(blogLoader.key(ctx(http, {}, '?page=2&category=design'))).toBe('2|design');
     expect(blogLoader.key(ctx(http, {}, '?page=abc'))).toBe('1|');
     await blogLoader.load(ctx(http, {}, '?page=2&category=design'));
-    expect(http.calls).toEqual([{ url: '/public/articles', params: { page: 2, category: 'design', limit: 12 } }]);
+    expect(http.calls).toEqual([{ url: '/public/articles', params: { page: 2, category: 'design', limit: 12, lang: 'pt-BR' } }]);
   });
 
   it('search: the trimmed term from the path and ?page; no term, nothing to ask', async () => {
@@ -36,7 +37,7 @@ describe('public route loaders: plain functions of the route and an HTTP client'
     expect(searchLoader.key(ctx(http, { search: '  ' }))).toBeNull();
     expect(searchLoader.key(ctx(http, { search: ' vendas ' }, '?page=3'))).toBe('vendas|3');
     await searchLoader.load(ctx(http, { search: ' vendas ' }, '?page=3'));
-    expect(http.calls).toEqual([{ url: '/public/search', params: { q: 'vendas', page: 3, limit: 12 } }]);
+    expect(http.calls).toEqual([{ url: '/public/search', params: { q: 'vendas', page: 3, limit: 12, lang: 'pt-BR' } }]);
   });
 
   it('post and profile: keyed by a positive id (post by id only), nothing asked for a bad one', async () => {
@@ -55,5 +56,30 @@ describe('public route loaders: plain functions of the route and an HTTP client'
     expect(await teamLoader.load(ctx(http))).toEqual([]);
     expect(await categoriesLoader.load(ctx(http))).toEqual([{ name: 'Design' }]);
     expect(http.calls.map((c) => c.url)).toContain('/user/user/recent-updated-users/4');
+  });
+
+  it('asks every read that names categories in the page’s language (?lang=: the API names them in it)', async () => {
+    await i18n.changeLanguage('en-US');
+    try {
+      const http = fakeHttp({
+        '/public/home': { recent: [] },
+        '/public/categories': [],
+        '/public/articles': { items: [] },
+        '/public/search': { items: [] },
+        '/public/article/7/novo-slug': { article: { id: 7 } },
+        '/public/author/3/ana': { id: 3 },
+      });
+      await homeLoader.load(ctx(http));
+      await categoriesLoader.load(ctx(http));
+      await blogLoader.load(ctx(http, {}, '?category=design'));
+      await searchLoader.load(ctx(http, { search: 'vendas' }));
+      await postLoader.load(ctx(http, { id: '7', uniqueKey: 'novo-slug' }));
+      await profileLoader.load(ctx(http, { id: '3', uniqueKey: 'ana' }));
+      const named = http.calls.filter((c) => c.url.startsWith('/public/'));
+      expect(named.length).toBeGreaterThanOrEqual(5);
+      for (const call of named) expect(call.params).toMatchObject({ lang: 'en-US' });
+    } finally {
+      await i18n.changeLanguage('pt-BR');
+    }
   });
 });

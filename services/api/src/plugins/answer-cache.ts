@@ -132,12 +132,27 @@ export function normalizeSearch(q: string): string {
  * A public JSON read through the answer cache: keyed by the path and the route's `known` query
  * parameters (as validated), `{ data }` serialized by the route's response schema, stored with its
  * gzip and brotli copies. Errors (404 for an unknown slug) take the usual path and are not cached.
+ * `language`: the answer is in the request's language (category names): the key gets the language the request
+ * states (`?lang=`, else the vt_lang cookie, else pt-BR; `?lang=en` and `?lang=en-US` share one entry) and the
+ * answer varies on Cookie.
  */
-export async function servePublicJson(request: FastifyRequest, reply: FastifyReply, known: readonly string[], load: () => Promise<unknown>): Promise<void> {
+export async function servePublicJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  known: readonly string[],
+  load: () => Promise<unknown>,
+  options: { language?: Locale } = {},
+): Promise<void> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   await request.server.answerCache.serve(request, reply, {
-    key: answerKey(request.url, typeof query.q === 'string' ? { ...query, q: normalizeSearch(query.q) } : query, known),
+    key: answerKey(
+      request.url,
+      typeof query.q === 'string' ? { ...query, q: normalizeSearch(query.q) } : query,
+      known.filter((name) => name !== LANGUAGE_QUERY_PARAM),
+      options.language ? `lang=${options.language}` : '',
+    ),
     cacheControl: PUBLIC_CACHE_CONTROL,
+    ...(options.language ? { vary: 'cookie' } : {}),
     build: async () => ({ statusCode: 200, contentType: JSON_TYPE, body: reply.serialize({ data: await load() }) as string }),
   });
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isSeoPage, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+import { LANGUAGE_QUERY_PARAM, isSeoPage, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
 import feedRoutes from '../routes/feeds';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
@@ -19,6 +19,12 @@ const PAGE_PARAMS = ['page', 'category'] as const;
 export interface SeoPagesOptions {
   site?: Omit<SiteOptions, 'remoteUrls'> | undefined;
 }
+
+/**
+ * The public reads whose answer names categories (in the request's language): a page rendered in a language asks
+ * them in it even when the remote's build predates sending `?lang=` itself.
+ */
+const NAMES_CATEGORIES = /^\/public\/(?:home|articles|search|categories|article\/\d+\/|author\/\d+\/)/;
 
 type Page = { statusCode: number; html: string } | undefined;
 
@@ -45,17 +51,22 @@ export default fp<SeoPagesOptions>(
       log: app.log,
     });
 
-    /** The loaders' reads, answered by the API itself in-process (as the browser would ask them). */
-    const http: RouteHttp = {
+    /**
+     * The loaders' reads, answered by the API itself in-process (as the browser would ask them); in a page's
+     * language, `?lang=` is the page's (category names), whatever the remote's client put there.
+     */
+    const httpIn = (lang?: string): RouteHttp => ({
       async get<T>(url: string, config?: { params?: object }) {
         const query = new URLSearchParams();
         for (const [key, value] of Object.entries(config?.params ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+        if (lang && (query.has(LANGUAGE_QUERY_PARAM) || NAMES_CATEGORIES.test(url))) query.set(LANGUAGE_QUERY_PARAM, lang);
         const qs = query.toString();
         const res = await app.inject({ method: 'GET', url: `/api${url}${qs ? `?${qs}` : ''}` });
         if (res.statusCode >= 400) throw Object.assign(new Error(`GET ${url}: ${res.statusCode}`), { response: { status: res.statusCode } });
         return { data: res.json() as T };
       },
-    };
+    });
+    const http = httpIn();
 
     const seoEntries = async (): Promise<PublicSeo[]> => {
       try {
@@ -66,7 +77,7 @@ export default fp<SeoPagesOptions>(
     };
 
     const renderPage = async (url: string, lang: string, shellHtml: string): Promise<Page> => {
-      const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http });
+      const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http: httpIn(lang) });
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
       const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };

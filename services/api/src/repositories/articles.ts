@@ -1,4 +1,6 @@
+import { DEFAULT_LOCALE, type Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
+import { localizedName } from './categories';
 import type { ImageRow } from './images';
 import { escapeLike } from './sql';
 
@@ -41,19 +43,21 @@ export const VISIBLE = `a.status = 'published' AND a.public_at <= now()`;
 const AUTHOR_JSON = `(SELECT json_build_object('id', u.id, 'unique_key', u.unique_key, 'name', u.name, 'last_name', u.last_name,
   'position', u.position, 'photo', u.photo, 'biography', u.biography) FROM users u WHERE u.id = a.author_id)`;
 
-function categoriesJson(activeOnly: boolean): string {
-  return `COALESCE((SELECT json_agg(json_build_object('id', c.id, 'unique_key', c.unique_key, 'name', c.name, 'text_color', c.text_color,
-    'background_color', c.background_color, 'active', c.active) ORDER BY lower(c.name))
+/** The article's categories as chips, each named in `lang` (pt-BR fallback: repositories/categories.ts localizedName). */
+function categoriesJson(activeOnly: boolean, lang: Locale): string {
+  const name = localizedName(lang);
+  return `COALESCE((SELECT json_agg(json_build_object('id', c.id, 'unique_key', c.unique_key, 'name', ${name}, 'text_color', c.text_color,
+    'background_color', c.background_color, 'active', c.active) ORDER BY lower(${name}))
     FROM article_categories ac JOIN categories c ON c.id = ac.category_id WHERE ac.article_id = a.id${activeOnly ? ' AND c.active' : ''}), '[]'::json)`;
 }
 
 /** Everything but the search vector, with author, categories, images and total reads. */
-function selectArticle(options: { activeCategoriesOnly: boolean; withContent: boolean; extra?: string }): string {
+function selectArticle(options: { activeCategoriesOnly: boolean; withContent: boolean; extra?: string; lang?: Locale }): string {
   return `SELECT a.id, a.unique_key, a.title, a.excerpt, ${options.withContent ? 'a.content, a.content_text' : "'' AS content, '' AS content_text"},
     a.word_count, a.image_id, a.social_image_id, a.meta_description, a.author_id, a.status, a.emphasis, a.publish_at, a.published_at,
     a.public_at, a.created_at, a.updated_at,
     ${AUTHOR_JSON} AS author,
-    ${categoriesJson(options.activeCategoriesOnly)} AS categories,
+    ${categoriesJson(options.activeCategoriesOnly, options.lang ?? DEFAULT_LOCALE)} AS categories,
     (SELECT to_jsonb(i) FROM images i WHERE i.id = a.image_id) AS image,
     (SELECT to_jsonb(i) FROM images i WHERE i.id = COALESCE(a.social_image_id, a.image_id)) AS social_image,
     (SELECT COALESCE(sum(r.reads), 0)::int FROM article_reads_daily r WHERE r.article_id = a.id) AS reads
@@ -62,8 +66,17 @@ function selectArticle(options: { activeCategoriesOnly: boolean; withContent: bo
 }
 
 const STAFF = selectArticle({ activeCategoriesOnly: false, withContent: true });
-const PUBLIC_FULL = selectArticle({ activeCategoriesOnly: true, withContent: true });
-const PUBLIC_CARD = selectArticle({ activeCategoriesOnly: true, withContent: false });
+/** Public reads name categories in the visitor's language: one statement text per language, made once. */
+const perLanguage = (make: (lang: Locale) => string) => {
+  const made = new Map<Locale, string>();
+  return (lang: Locale = DEFAULT_LOCALE): string => {
+    let sql = made.get(lang);
+    if (sql === undefined) made.set(lang, (sql = make(lang)));
+    return sql;
+  };
+};
+const PUBLIC_FULL = perLanguage((lang) => selectArticle({ activeCategoriesOnly: true, withContent: true, lang }));
+const PUBLIC_CARD = perLanguage((lang) => selectArticle({ activeCategoriesOnly: true, withContent: false, lang }));
 
 /**
  * Lists pick their rows first, then build them. `pick` selects `id` (and whatever `order` needs,
@@ -307,6 +320,8 @@ export interface PublicFilter {
   authorId?: number | undefined;
   emphasis?: boolean | undefined;
   excludeIds?: number[] | undefined;
+  /** The language of the categories' names (pt-BR fallback); pt-BR when not given. */
+  lang?: Locale | undefined;
 }
 
 function publicWhere(filter: PublicFilter, params: unknown[]): string {
@@ -335,7 +350,7 @@ export async function listPublic(db: Queryable, filter: PublicFilter): Promise<A
   const where = publicWhere(filter, params);
   return db.query<ArticleRow>(
     pickThenBuild(
-      PUBLIC_CARD,
+      PUBLIC_CARD(filter.lang),
       `SELECT a.id FROM articles a WHERE ${where} ORDER BY a.public_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       'a.public_at DESC, a.id DESC',
     ),
@@ -349,8 +364,8 @@ export async function countPublic(db: Queryable, filter: Omit<PublicFilter, 'lim
   return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM articles a WHERE ${where}`, params))[0]?.n ?? 0;
 }
 
-export async function findPublic(db: Queryable, id: number, key: string): Promise<ArticleRow | undefined> {
-  return (await db.query<ArticleRow>(`${PUBLIC_FULL} WHERE a.id = $1 AND a.unique_key = $2 AND ${VISIBLE}`, [id, key]))[0];
+export async function findPublic(db: Queryable, id: number, key: string, lang: Locale = DEFAULT_LOCALE): Promise<ArticleRow | undefined> {
+  return (await db.query<ArticleRow>(`${PUBLIC_FULL(lang)} WHERE a.id = $1 AND a.unique_key = $2 AND ${VISIBLE}`, [id, key]))[0];
 }
 
 export async function isVisible(db: Queryable, id: number): Promise<boolean> {
@@ -358,10 +373,10 @@ export async function isVisible(db: Queryable, id: number): Promise<boolean> {
 }
 
 /** Most reads over the last `days` days (UTC), newest first on ties. */
-export async function popular(db: Queryable, days: number, limit: number): Promise<ArticleRow[]> {
+export async function popular(db: Queryable, days: number, limit: number, lang: Locale = DEFAULT_LOCALE): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
     pickThenBuild(
-      PUBLIC_CARD,
+      PUBLIC_CARD(lang),
       `SELECT a.id, counts.n FROM (
          SELECT article_id, sum(reads)::int AS n FROM article_reads_daily
          WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY article_id) counts
@@ -377,10 +392,10 @@ export async function popular(db: Queryable, days: number, limit: number): Promi
  * Tendencies: the biggest growth of reads over the last 7 days against the 7
  * before (ties: more reads in the last 7 days); only articles read this week.
  */
-export async function tendencies(db: Queryable, limit: number): Promise<ArticleRow[]> {
+export async function tendencies(db: Queryable, limit: number, lang: Locale = DEFAULT_LOCALE): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
     pickThenBuild(
-      PUBLIC_CARD,
+      PUBLIC_CARD(lang),
       `SELECT a.id, counts.recent - counts.previous AS growth, counts.recent FROM (
          SELECT r.article_id,
                 sum(r.reads) FILTER (WHERE r.day > today.d - 7)::int AS recent,
@@ -397,10 +412,10 @@ export async function tendencies(db: Queryable, limit: number): Promise<ArticleR
 }
 
 /** Visible articles sharing categories with this one: more shared categories first, then newest. */
-export async function related(db: Queryable, articleId: number, limit: number): Promise<ArticleRow[]> {
+export async function related(db: Queryable, articleId: number, limit: number, lang: Locale = DEFAULT_LOCALE): Promise<ArticleRow[]> {
   return db.query<ArticleRow>(
     pickThenBuild(
-      PUBLIC_CARD,
+      PUBLIC_CARD(lang),
       `SELECT a.id, shared.n FROM (
          SELECT o.article_id, count(*)::int AS n FROM article_categories mine
          JOIN article_categories o ON o.category_id = mine.category_id AND o.article_id <> mine.article_id
@@ -424,6 +439,8 @@ export interface SearchFilter {
   headlineOptions: string;
   /** At most this many matches are ranked: the newest ones (see search()). */
   candidates: number;
+  /** The language of the categories' names (pt-BR fallback). */
+  lang?: Locale | undefined;
 }
 
 /**
@@ -463,6 +480,7 @@ export async function search(db: Queryable, filter: SearchFilter): Promise<{ row
   const select = selectArticle({
     activeCategoriesOnly: true,
     withContent: false,
+    lang: filter.lang ?? DEFAULT_LOCALE,
     extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headline}) AS headline,
       (SELECT count(*)::int FROM found) AS matched`,
   });

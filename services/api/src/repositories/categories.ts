@@ -1,10 +1,14 @@
+import { DEFAULT_LOCALE, isLocale, type CategoryNames, type Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 import { escapeLike } from './sql';
 
 export interface CategoryRow {
   id: number;
   unique_key: string;
+  /** pt-BR; in a public read (a `lang` given), the name in that language with the pt-BR fallback. */
   name: string;
+  /** The other languages' names (categories.names, migration 017). */
+  names: CategoryNames;
   description: string;
   image_id: string | null;
   text_color: string;
@@ -18,12 +22,27 @@ export interface CategoryRow {
 export interface CategoryFields {
   unique_key: string;
   name: string;
+  /** The other languages' names; none given: {}. */
+  names?: CategoryNames;
   description: string;
   image_id: string | null;
   text_color: string;
   background_color: string;
   active: boolean;
 }
+
+/**
+ * The SQL of a category's name in `lang` with the pt-BR fallback, for a row aliased `alias`: `name` itself for pt-BR,
+ * else `COALESCE(NULLIF(<alias>.names->>'<lang>', ''), <alias>.name)`. `lang` is one of the five codes (checked: it is
+ * written into the statement, so no parameter numbering changes), so every public query keeps one statement.
+ */
+export function localizedName(lang: Locale, alias = 'c'): string {
+  if (!isLocale(lang)) throw new Error(`not a locale: ${String(lang)}`);
+  return lang === DEFAULT_LOCALE ? `${alias}.name` : `COALESCE(NULLIF(${alias}.names->>'${lang}', ''), ${alias}.name)`;
+}
+
+const COLUMNS = (lang: Locale) =>
+  `c.id, c.unique_key, ${localizedName(lang)} AS name, c.names, c.description, c.image_id, c.text_color, c.background_color, c.active, c.created_at, c.updated_at`;
 
 const SELECT = `
   SELECT c.*, (SELECT count(*)::int FROM article_categories ac WHERE ac.category_id = c.id) AS article_count
@@ -41,6 +60,14 @@ export async function nameTaken(db: Queryable, name: string, exceptId = 0): Prom
   return (await db.query('SELECT 1 FROM categories WHERE lower(name) = lower($1) AND id <> $2', [name, exceptId])).length > 0;
 }
 
+/**
+ * Another category already shows `value` in `lang` (case-insensitive): its name there, or its pt-BR name when it has
+ * none in that language (what a visitor would see side by side).
+ */
+export async function translationTaken(db: Queryable, lang: Locale, value: string, exceptId = 0): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM categories c WHERE lower(${localizedName(lang)}) = lower($1) AND c.id <> $2`, [value, exceptId])).length > 0;
+}
+
 export async function keysLike(db: Queryable, base: string): Promise<string[]> {
   const rows = await db.query<{ unique_key: string }>(
     "SELECT unique_key FROM categories WHERE unique_key = $1 OR unique_key LIKE $2 ESCAPE '\\'",
@@ -56,24 +83,24 @@ export async function existingIds(db: Queryable, ids: readonly number[]): Promis
 
 export async function insert(db: Queryable, fields: CategoryFields): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO categories (unique_key, name, description, image_id, text_color, background_color, active)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [fields.unique_key, fields.name, fields.description, fields.image_id, fields.text_color, fields.background_color, fields.active],
+    `INSERT INTO categories (unique_key, name, names, description, image_id, text_color, background_color, active)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id`,
+    [fields.unique_key, fields.name, JSON.stringify(fields.names ?? {}), fields.description, fields.image_id, fields.text_color, fields.background_color, fields.active],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into categories returned no id');
   return id;
 }
 
-const UPDATABLE = ['unique_key', 'name', 'description', 'image_id', 'text_color', 'background_color', 'active'] as const;
+const UPDATABLE = ['unique_key', 'name', 'names', 'description', 'image_id', 'text_color', 'background_color', 'active'] as const;
 
 export async function update(db: Queryable, id: number, changes: Partial<CategoryFields>): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [];
   for (const column of UPDATABLE) {
     if (changes[column] === undefined) continue;
-    params.push(changes[column]);
-    sets.push(`${column} = $${params.length}`);
+    params.push(column === 'names' ? JSON.stringify(changes[column]) : changes[column]);
+    sets.push(column === 'names' ? `names = $${params.length}::jsonb` : `${column} = $${params.length}`);
   }
   params.push(id);
   await db.query(`UPDATE categories SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
@@ -110,7 +137,9 @@ export async function list(db: Queryable, filter: CategoryListFilter): Promise<{
   const search = filter.search?.trim();
   if (search) {
     params.push(`%${escapeLike(search)}%`);
-    where.push(`(c.name ILIKE $${params.length} OR c.description ILIKE $${params.length} OR c.unique_key ILIKE $${params.length})`);
+    where.push(
+      `(c.name ILIKE $${params.length} OR c.description ILIKE $${params.length} OR c.unique_key ILIKE $${params.length} OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) t WHERE t.value ILIKE $${params.length}))`,
+    );
   }
   if (filter.active !== undefined) {
     params.push(filter.active);
@@ -125,21 +154,33 @@ export async function list(db: Queryable, filter: CategoryListFilter): Promise<{
   return { rows, total };
 }
 
-/** Active categories with their count of publicly visible articles. */
-export async function activeWithCounts(db: Queryable): Promise<(CategoryRow & { visible: number })[]> {
+/** Active categories with their count of publicly visible articles; `name` in `lang` (pt-BR fallback), ordered by it. */
+export async function activeWithCounts(db: Queryable, lang: Locale = DEFAULT_LOCALE): Promise<(CategoryRow & { visible: number })[]> {
   return db.query(
-    `SELECT c.*, 0 AS article_count,
+    `SELECT ${COLUMNS(lang)}, 0 AS article_count,
        (SELECT count(*)::int FROM article_categories ac JOIN articles a ON a.id = ac.article_id
         WHERE ac.category_id = c.id AND a.status = 'published' AND a.public_at <= now()) AS visible
-     FROM categories c WHERE c.active ORDER BY lower(c.name), c.id`,
+     FROM categories c WHERE c.active ORDER BY lower(${localizedName(lang)}), c.id`,
   );
 }
 
-export async function findActiveByKey(db: Queryable, key: string): Promise<CategoryRow | undefined> {
-  return (await db.query<CategoryRow>(`${SELECT} WHERE c.unique_key = $1 AND c.active`, [key]))[0];
+/** `name` in `lang` (pt-BR fallback); pt-BR by default (the feeds are in the site's language). */
+export async function findActiveByKey(db: Queryable, key: string, lang: Locale = DEFAULT_LOCALE): Promise<CategoryRow | undefined> {
+  return (await db.query<CategoryRow>(`SELECT ${COLUMNS(lang)}, 0 AS article_count FROM categories c WHERE c.unique_key = $1 AND c.active`, [key]))[0];
 }
 
-/** An active category named like the query (case-insensitive name, or the query's slug as key). */
-export async function findActiveByNameOrKey(db: Queryable, name: string, key: string): Promise<CategoryRow | undefined> {
-  return (await db.query<CategoryRow>(`${SELECT} WHERE c.active AND (lower(c.name) = lower($1) OR c.unique_key = $2) LIMIT 1`, [name, key]))[0];
+/**
+ * An active category named like the query (case-insensitive pt-BR name or any of its translations, or the query's slug
+ * as key); its `name` in `lang` (pt-BR fallback).
+ */
+export async function findActiveByNameOrKey(db: Queryable, name: string, key: string, lang: Locale = DEFAULT_LOCALE): Promise<CategoryRow | undefined> {
+  return (
+    await db.query<CategoryRow>(
+      `SELECT ${COLUMNS(lang)}, 0 AS article_count FROM categories c
+       WHERE c.active AND (lower(c.name) = lower($1) OR c.unique_key = $2
+         OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) t WHERE lower(t.value) = lower($1)))
+       ORDER BY (lower(${localizedName(lang)}) = lower($1)) DESC, c.id LIMIT 1`,
+      [name, key],
+    )
+  )[0];
 }

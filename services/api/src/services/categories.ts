@@ -1,4 +1,12 @@
-import type { CategoriesListInput, Category, CategoryCreateInput, CategoryUpdateInput, ListPage } from '@vitrine/contracts';
+import {
+  TRANSLATED_LOCALES,
+  type CategoriesListInput,
+  type Category,
+  type CategoryCreateInput,
+  type CategoryNames,
+  type CategoryUpdateInput,
+  type ListPage,
+} from '@vitrine/contracts';
 import { slugify } from '@vitrine/utils';
 import { AppError, BadRequestError, NotFoundError } from '../errors';
 import type { Queryable } from '../db';
@@ -17,6 +25,34 @@ function nameTaken(): AppError {
     message: CATEGORY_NAME_TAKEN,
     errors: [{ property: 'name', message: { isUnique: CATEGORY_NAME_TAKEN } }],
   });
+}
+
+export const CATEGORY_TRANSLATION_TAKEN = 'Another category already has that name in this language';
+
+function translationTaken(lang: string): AppError {
+  return new AppError(409, 'CONFLICT', {
+    message: CATEGORY_TRANSLATION_TAKEN,
+    errors: [{ property: `names.${lang}`, message: { isUnique: CATEGORY_TRANSLATION_TAKEN } }],
+  });
+}
+
+/** The translations as stored: each trimmed, a blank one left out (it falls back to the pt-BR name). */
+export function cleanNames(names: CategoryNames | undefined): CategoryNames | undefined {
+  if (names === undefined) return undefined;
+  const clean: CategoryNames = {};
+  for (const lang of TRANSLATED_LOCALES) {
+    const value = names[lang]?.trim();
+    if (value) clean[lang] = value;
+  }
+  return clean;
+}
+
+/** No other category shows the same name (case-insensitive) in a language: its translation there, else its pt-BR name. */
+async function assertTranslationsFree(db: Queryable, names: CategoryNames | undefined, exceptId = 0): Promise<void> {
+  for (const lang of TRANSLATED_LOCALES) {
+    const value = names?.[lang];
+    if (value && (await categories.translationTaken(db, lang, value, exceptId))) throw translationTaken(lang);
+  }
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -67,15 +103,18 @@ export class CategoriesService {
   async create(input: CategoryCreateInput): Promise<Category> {
     const name = input.name.trim();
     const description = input.description.trim();
+    const names = cleanNames(input.names) ?? {};
     if (!name) throw required('name', 'name is required');
     if (!description) throw required('description', 'Description is required');
     return this.deps.db
       .transaction(async (tx) => {
         if (await categories.nameTaken(tx, name)) throw nameTaken();
+        await assertTranslationsFree(tx, names);
         await assertImage(tx, input.image_id, 'image_id');
         const id = await categories.insert(tx, {
           unique_key: await categoryKey(tx, name),
           name,
+          names,
           description,
           image_id: input.image_id ?? null,
           text_color: input.text_color,
@@ -91,10 +130,14 @@ export class CategoriesService {
       });
   }
 
-  /** The unique_key follows a new name (category pages are addressed by it). */
+  /**
+   * The unique_key follows a new name (category pages are addressed by it). `names`, when given, replaces every
+   * translation (a language left out or blank falls back to the pt-BR name).
+   */
   async update(id: number, key: string, input: CategoryUpdateInput): Promise<Category> {
     const name = input.name?.trim();
     const description = input.description?.trim();
+    const names = cleanNames(input.names);
     if (name === '') throw required('name', 'name is required');
     if (description === '') throw required('description', 'Description is required');
     return this.deps.db
@@ -103,10 +146,12 @@ export class CategoriesService {
         if (!current) throw new NotFoundError();
         const renamed = name !== undefined && name !== current.name;
         if (renamed && (await categories.nameTaken(tx, name, id))) throw nameTaken();
+        await assertTranslationsFree(tx, names, id);
         await assertImage(tx, input.image_id, 'image_id');
         const newKey = renamed && slugify(name) !== slugify(current.name) ? await categoryKey(tx, name) : undefined;
         await categories.update(tx, id, {
           ...(name !== undefined ? { name } : {}),
+          ...(names !== undefined ? { names } : {}),
           ...(description !== undefined ? { description } : {}),
           ...(input.image_id !== undefined ? { image_id: input.image_id } : {}),
           ...(input.text_color !== undefined ? { text_color: input.text_color } : {}),

@@ -41,6 +41,7 @@ export function toChip(row: ChipRow | CategoryRow): CategoryChip {
 export function toCategory(row: CategoryRow, image: ImageRow | null, storage: ImageStorage): Category {
   return {
     ...toChip(row),
+    names: row.names ?? {},
     description: row.description,
     image: toImage(image, storage),
     active: row.active,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DEFAULT_LOCALE, type Locale } from '@vitrine/contracts';
 import type { ArticleCard, AuthorProfile, CategoryChip, HomeSections, ListPage, PublicArticle, PublicArticlesInput, SearchInput } from '@vitrine/contracts';
 import type { ReadResult, SearchPage } from '@vitrine/contracts/schemas';
 import { slugify } from '@vitrine/utils';
@@ -39,7 +40,8 @@ export function isBot(userAgent: string | undefined): boolean {
 }
 
 export class PublicContentService {
-  private homeCache: { version: number; at: number; value: Promise<HomeSections> } | null = null;
+  /** Per language: the tags and cards name categories in the visitor's language. */
+  private readonly homeCache = new Map<Locale, { version: number; at: number; value: Promise<HomeSections> }>();
 
   /**
    * Heavy public reads (every search) run at most `heavyReadConcurrency`
@@ -56,27 +58,30 @@ export class PublicContentService {
     return rows.map((r) => toCard(r, this.deps.storage));
   }
 
-  /** The home sections, from a per-process cache keyed by the content version (shared by every replica). */
-  async home(): Promise<HomeSections> {
+  /**
+   * The home sections (category names in `lang`, pt-BR fallback), from a per-process cache keyed by the content
+   * version (shared by every replica) and the language.
+   */
+  async home(lang: Locale = DEFAULT_LOCALE): Promise<HomeSections> {
     const version = await contentVersion.current(this.deps.db);
-    const cached = this.homeCache;
+    const cached = this.homeCache.get(lang);
     if (cached && cached.version === version && Date.now() - cached.at < HOME_CACHE_MS) return cached.value;
-    const value = this.computeHome();
-    this.homeCache = { version, at: Date.now(), value };
+    const value = this.computeHome(lang);
+    this.homeCache.set(lang, { version, at: Date.now(), value });
     value.catch(() => {
-      if (this.homeCache?.value === value) this.homeCache = null;
+      if (this.homeCache.get(lang)?.value === value) this.homeCache.delete(lang);
     });
     return value;
   }
 
-  private async computeHome(): Promise<HomeSections> {
+  private async computeHome(lang: Locale): Promise<HomeSections> {
     const db = this.deps.db;
     const [emphasis, recent, popular, tendencies, tags] = await Promise.all([
-      articles.listPublic(db, { limit: HOME_SIZES.emphasis, offset: 0, emphasis: true }),
-      articles.listPublic(db, { limit: HOME_SIZES.recent, offset: 0 }),
-      articles.popular(db, POPULAR_DAYS, HOME_SIZES.popular),
-      articles.tendencies(db, HOME_SIZES.tendencies),
-      categories.activeWithCounts(db),
+      articles.listPublic(db, { limit: HOME_SIZES.emphasis, offset: 0, emphasis: true, lang }),
+      articles.listPublic(db, { limit: HOME_SIZES.recent, offset: 0, lang }),
+      articles.popular(db, POPULAR_DAYS, HOME_SIZES.popular, lang),
+      articles.tendencies(db, HOME_SIZES.tendencies, lang),
+      categories.activeWithCounts(db, lang),
     ]);
     return {
       emphasis: this.cards(emphasis),
@@ -98,28 +103,28 @@ export class PublicContentService {
   }
 
   /** Any page costs about what page 1 costs (cards are built for the page's rows only): never capped. */
-  async articles(input: PublicArticlesInput): Promise<ListPage<ArticleCard>> {
+  async articles(input: PublicArticlesInput, lang: Locale = DEFAULT_LOCALE): Promise<ListPage<ArticleCard>> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const categoryId = await this.categoryId(input.category);
     const [rows, total] = await Promise.all([
-      articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId }),
+      articles.listPublic(this.deps.db, { limit, offset: (page - 1) * limit, categoryId, lang }),
       articles.countPublic(this.deps.db, { categoryId }),
     ]);
     return { items: this.cards(rows), total, page, limit };
   }
 
   /** The whole search (its topic lookup too) holds one heavy-read slot, so a burst never fills the database's queue. */
-  search(input: SearchInput): Promise<SearchPage> {
-    return this.heavyReads.run(() => this.readSearch(input));
+  search(input: SearchInput, lang: Locale = DEFAULT_LOCALE): Promise<SearchPage> {
+    return this.heavyReads.run(() => this.readSearch(input, lang));
   }
 
-  private async readSearch(input: SearchInput): Promise<SearchPage> {
+  private async readSearch(input: SearchInput, lang: Locale): Promise<SearchPage> {
     const limit = input.limit ?? 12;
     const page = input.page ?? 1;
     const q = input.q.trim();
     const categoryId = await this.categoryId(input.category);
-    const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q)) : undefined;
+    const topic = q ? await categories.findActiveByNameOrKey(this.deps.db, q, slugify(q), lang) : undefined;
     if (!q) return { items: [], total: 0, page, limit, topic: null, partial: false };
     const { rows, total, partial } = await articles.search(this.deps.db, {
       q,
@@ -129,6 +134,7 @@ export class PublicContentService {
       topicId: topic?.id,
       headlineOptions: HEADLINE_OPTIONS,
       candidates: SEARCH_CANDIDATES,
+      lang,
     });
     return {
       items: rows.map((r) => toCard(r, this.deps.storage, highlightToHtml(r.headline ?? ''))),
@@ -140,25 +146,26 @@ export class PublicContentService {
     };
   }
 
-  async article(id: number, key: string): Promise<PublicArticle> {
-    const row = await articles.findPublic(this.deps.db, id, key);
+  async article(id: number, key: string, lang: Locale = DEFAULT_LOCALE): Promise<PublicArticle> {
+    const row = await articles.findPublic(this.deps.db, id, key, lang);
     if (!row) throw new NotFoundError();
-    const related = await articles.related(this.deps.db, id, RELATED_SIZE);
+    const related = await articles.related(this.deps.db, id, RELATED_SIZE, lang);
     return { article: toArticle(row, this.deps.storage), related: this.cards(related) };
   }
 
-  async author(id: number, key: string): Promise<AuthorProfile> {
+  async author(id: number, key: string, lang: Locale = DEFAULT_LOCALE): Promise<AuthorProfile> {
     const author = await articles.findPublicAuthor(this.deps.db, id, key);
     if (!author) throw new NotFoundError();
     const [rows, others] = await Promise.all([
-      articles.listPublic(this.deps.db, { limit: 48, offset: 0, authorId: id }),
+      articles.listPublic(this.deps.db, { limit: 48, offset: 0, authorId: id, lang }),
       articles.publicAuthors(this.deps.db, id, OTHER_AUTHORS),
     ]);
     return { author: toAuthor(author), articles: this.cards(rows), others: others.map(toAuthor) };
   }
 
-  async categories(): Promise<CategoryChip[]> {
-    return (await categories.activeWithCounts(this.deps.db)).map(toChip);
+  /** Active categories, named in `lang` (pt-BR fallback) and ordered by that name. */
+  async categories(lang: Locale = DEFAULT_LOCALE): Promise<CategoryChip[]> {
+    return (await categories.activeWithCounts(this.deps.db, lang)).map(toChip);
   }
 
   /**

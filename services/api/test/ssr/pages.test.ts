@@ -140,6 +140,28 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect((await page('/blog?category=nao-existe')).statusCode).toBe(404);
   });
 
+  it('category names in the page’s language (pt-BR when it has none): the blog’s title, the chips and the home', async () => {
+    const named = await ctx.call('PUT', `/api/category/category/${category.id}/${category.unique_key}`, {
+      token: ctx.admin.token,
+      body: { names: { 'en-US': 'Technology', 'es-ES': 'Tecnología' } },
+    });
+    expect(named.statusCode).toBe(200);
+    try {
+      const en = await page(`/blog?category=${category.unique_key}&lang=en-US`);
+      expect(title(en.body)).toBe('Technology · Blog · Vitrine');
+      expect(text(en.body)).toContain('Technology');
+      expect(text(en.body)).not.toContain('Tecnologia');
+      const es = await page(`/blog?category=${category.unique_key}`, { cookie: 'vt_lang=es-ES' });
+      expect(title(es.body)).toBe('Tecnología · Blog · Vitrine');
+      const ht = await page(`/blog?category=${category.unique_key}&lang=ht-HT`);
+      expect(title(ht.body)).toBe('Tecnologia · Blog · Vitrine');
+      expect(title((await page(`/blog?category=${category.unique_key}`)).body)).toBe('Tecnologia · Blog · Vitrine');
+      expect(text((await page(`/post/${post.unique_key}/${post.id}?lang=en-US`)).body)).toContain('Technology');
+    } finally {
+      await ctx.call('PUT', `/api/category/category/${category.id}/${category.unique_key}`, { token: ctx.admin.token, body: { names: {} } });
+    }
+  });
+
   it("an author's profile, and a 404 for an unknown one", async () => {
     const res = await page(`/profile/${ctx.admin.unique_key}/${ctx.admin.id}`);
     expect(res.statusCode).toBe(200);

@@ -39,11 +39,28 @@ export const ImageSchema = Type.Object(
 );
 export const NullableImage = Type.Union([ImageSchema, Type.Null()]);
 
+/**
+ * A category's name in the other languages (docs/decisions/i18n.md, "Category names"): each optional, a blank or
+ * missing one falls back to the pt-BR `name`. Only the four codes; pt-BR itself is refused (it is `name`).
+ */
+export const CategoryNamesSchema = Type.Object(
+  {
+    'en-US': Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.categoryName })),
+    'es-ES': Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.categoryName })),
+    'fr-FR': Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.categoryName })),
+    'ht-HT': Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.categoryName })),
+  },
+  { additionalProperties: false },
+);
+
 export const CategorySchema = Type.Object(
   {
     id: Id,
     unique_key: Slug,
+    /** pt-BR, the default language's name. */
     name: Type.String(),
+    /** The other languages' names (only those given). */
+    names: CategoryNamesSchema,
     description: Type.String(),
     image: NullableImage,
     text_color: Type.String(),
@@ -175,6 +192,8 @@ export const RevisionSchema = Type.Object({
 
 const categoryFields = {
   name: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.categoryName }),
+  /** Replaces every translation when given: a language left out or blank falls back to `name`. */
+  names: Type.Optional(CategoryNamesSchema),
   description: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.categoryDescription }),
   image_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   text_color: HexColor,
@@ -213,6 +232,8 @@ export const PublicArticlesQuery = Type.Object(
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, default: 12 })),
     category: Type.Optional(Slug),
+    /** The page's language (category names); else the vt_lang cookie, else pt-BR. */
+    lang: Type.Optional(Type.String({ maxLength: 35 })),
   },
   { additionalProperties: false },
 );
@@ -224,6 +245,8 @@ export const SearchQuery = Type.Object(
     category: Type.Optional(Slug),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 1 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 48, default: 12 })),
+    /** The page's language (category names); else the vt_lang cookie, else pt-BR. */
+    lang: Type.Optional(Type.String({ maxLength: 35 })),
   },
   { additionalProperties: false },
 );

@@ -42,6 +42,7 @@ export type RemotesConfig = Static<typeof S.RemotesConfigSchema>;
 export type Image = Static<typeof S.ImageSchema>;
 export type Category = Static<typeof S.CategorySchema>;
 export type CategoryChip = Static<typeof S.CategoryChipSchema>;
+export type CategoryNames = Static<typeof S.CategoryNamesSchema>;
 export type AuthorCard = Static<typeof S.AuthorCardSchema>;
 export type ArticleCard = Static<typeof S.ArticleCardSchema>;
 export type Article = Static<typeof S.ArticleSchema>;

@@ -19,7 +19,7 @@ describe('BlogPage', () => {
     renderPage(BlogPage, '/blog', '/blog?page=2&category=design');
 
     expect(await screen.findByRole('heading', { name: 'Post da página 2' })).toBeInTheDocument();
-    expect(mock.calls.find((c) => c.url === '/public/articles')?.params).toEqual({ page: 2, limit: 12, category: 'design' });
+    expect(mock.calls.find((c) => c.url === '/public/articles')?.params).toEqual({ page: 2, limit: 12, category: 'design', lang: 'pt-BR' });
     const pages = screen.getByRole('navigation', { name: 'Paginação' });
     expect(within(pages).getByRole('link', { name: 'Página 3 de 3' })).toHaveAttribute('href', '/blog?page=3&category=design');
     expect(within(pages).getByRole('link', { name: 'Página 1 de 3' })).toHaveAttribute('href', '/blog?category=design');

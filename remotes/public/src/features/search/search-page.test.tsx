@@ -25,7 +25,7 @@ describe('SearchPage', () => {
     const { container } = renderPage(SearchPage, ROUTE, '/list-article-results/design%20limpo');
 
     expect(await screen.findByRole('heading', { name: 'Design que vende' })).toBeInTheDocument();
-    expect(mock.calls.find((c) => c.url === '/public/search')?.params).toEqual({ q: 'design limpo', page: 1, limit: 12 });
+    expect(mock.calls.find((c) => c.url === '/public/search')?.params).toEqual({ q: 'design limpo', page: 1, limit: 12, lang: 'pt-BR' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Resultados para “design limpo”');
     expect(screen.getByRole('status')).toHaveTextContent('1 artigo encontrado');
     const snippet = container.querySelector('.vt-result__highlight')!;

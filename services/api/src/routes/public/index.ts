@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   ArticleCardSchema,
@@ -16,12 +17,20 @@ import {
   SearchQuery,
   SlugParams,
 } from '@vitrine/contracts/schemas';
-import { normalizeSearch, servePublicJson as cached } from '../../plugins/answer-cache';
+import { normalizeSearch, requestLanguage, servePublicJson as cached } from '../../plugins/answer-cache';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
 import { responses } from '../common';
 
 const tags = ['public'];
 const LIST_PARAMS = ['page', 'limit', 'category'] as const;
+/**
+ * Every read below names categories (chips, tags, a search's topic): in the request's language with the pt-BR
+ * fallback (`?lang=`, else the vt_lang cookie, else pt-BR), keyed by it in the answer cache.
+ */
+const inLanguage = (request: FastifyRequest) => {
+  const language = requestLanguage(request);
+  return { language, options: { language } };
+};
 const SEARCH_PARAMS = ['q', 'category', 'page', 'limit'] as const;
 
 const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,7 +39,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/public/home',
     { config: { policy: 'public' }, schema: { tags, summary: 'Home sections: emphasis (4), recent (6), popular (6, reads in 30 days), tendencies (4), tags', response: responses({ 200: Envelope(HomeSectionsSchema) }) } },
-    async (request, reply) => cached(request, reply, [], () => service().home()),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, [], () => service().home(language), options);
+    },
   );
 
   app.get(
@@ -44,7 +56,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: ListEnvelope(ArticleCardSchema) }, 404),
       },
     },
-    async (request, reply) => cached(request, reply, LIST_PARAMS, () => service().articles(request.query)),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, LIST_PARAMS, () => service().articles(request.query, language), options);
+    },
   );
 
   app.get(
@@ -58,7 +73,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(SearchPageSchema) }, 404, 429),
       },
     },
-    async (request, reply) => cached(request, reply, SEARCH_PARAMS, () => service().search({ ...request.query, q: normalizeSearch(request.query.q) })),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, SEARCH_PARAMS, () => service().search({ ...request.query, q: normalizeSearch(request.query.q) }, language), options);
+    },
   );
 
   app.get(
@@ -72,7 +90,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(PublicArticleSchema) }, 404),
       },
     },
-    async (request, reply) => cached(request, reply, [], () => service().article(request.params.id, request.params.unique_key)),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, [], () => service().article(request.params.id, request.params.unique_key, language), options);
+    },
   );
 
   app.post(
@@ -103,13 +124,19 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: Envelope(AuthorProfileSchema) }, 404),
       },
     },
-    async (request, reply) => cached(request, reply, [], () => service().author(request.params.id, request.params.unique_key)),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, [], () => service().author(request.params.id, request.params.unique_key, language), options);
+    },
   );
 
   app.get(
     '/public/categories',
     { config: { policy: 'public' }, schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
-    async (request, reply) => cached(request, reply, [], () => service().categories()),
+    async (request, reply) => {
+      const { language, options } = inLanguage(request);
+      return cached(request, reply, [], () => service().categories(language), options);
+    },
   );
 };
 

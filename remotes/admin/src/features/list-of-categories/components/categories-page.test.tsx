@@ -1,12 +1,13 @@
 import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadTexts, setLanguage } from '@vitrine/core';
 import { makeCategory, listPage } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
 import { CategoriesPage } from './categories-page';
 
-const tech = makeCategory();
+const tech = makeCategory({ names: { 'en-US': 'Technology', 'es-ES': 'Tecnología' } });
 const design = makeCategory({ id: 2, unique_key: 'design', name: 'Design', text_color: '#ffffff', background_color: '#fde68a', active: false });
 
 function server() {
@@ -86,5 +87,68 @@ describe('list-of-categories', () => {
     await waitFor(() =>
       expect(http.calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/category/category-change-status/1/technology', body: { active: false } }),
     );
+  });
+
+  it('edits the name in the four other languages, labelled in their own language, and sends them trimmed (blank ones left out)', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    const row = (await screen.findByText('Tecnologia')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog');
+    const translations = within(dialog).getByTestId('category-translations');
+    expect(translations).toHaveTextContent('Nome em outros idiomas');
+    await waitFor(() => expect(within(translations).getByLabelText('English (US)')).toHaveValue('Technology'));
+    expect(within(translations).getByLabelText('Español')).toHaveValue('Tecnología');
+    expect(within(translations).getByLabelText('Français')).toHaveValue('');
+    expect(within(translations).getByLabelText('Kreyòl ayisyen')).toHaveValue('');
+    expect(within(translations).getByLabelText('Français')).toHaveAttribute('placeholder', 'Tecnologia');
+
+    await user.type(within(translations).getByLabelText('Français'), '  Technologie ');
+    await user.type(within(translations).getByLabelText('Kreyòl ayisyen'), '   ');
+    await user.clear(within(translations).getByLabelText('Español'));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http.calls.find((c) => c.method === 'PUT')).toMatchObject({
+        url: '/category/category/1/technology',
+        body: { name: 'Tecnologia', names: { 'en-US': 'Technology', 'fr-FR': 'Technologie' } },
+      }),
+    );
+    expect((http.calls.find((c) => c.method === 'PUT')?.body as { names: object }).names).toEqual({ 'en-US': 'Technology', 'fr-FR': 'Technologie' });
+  });
+
+  it('creates a category with translations', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('Tecnologia');
+    await user.click(screen.getByRole('button', { name: /Nova categoria/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Vendas');
+    await user.type(within(dialog).getByLabelText('Descrição'), 'Tudo sobre vendas');
+    await user.type(within(dialog).getByLabelText('English (US)'), 'Sales');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(http.calls.find((c) => c.method === 'POST' && c.url === '/category/category')).toMatchObject({ body: { name: 'Vendas', names: { 'en-US': 'Sales' } } }),
+    );
+  });
+
+  it('lists each category by its name in the interface language, with the Portuguese name beside it', async () => {
+    http = server();
+    await setLanguage('en-US');
+    await loadTexts(['admin']);
+    try {
+      const { unmount } = open();
+      const chip = await screen.findByText('Technology');
+      const row = chip.closest('tr')!;
+      expect(within(row).getByTestId('category-pt-name')).toHaveTextContent('In Portuguese: Tecnologia');
+      // Design has no English name: its Portuguese one, shown once.
+      const design = screen.getByText('Design').closest('tr')!;
+      expect(within(design).queryByTestId('category-pt-name')).not.toBeInTheDocument();
+      expect(screen.getByRole('switch', { name: 'Status: Technology' })).toBeChecked();
+      unmount();
+    } finally {
+      await setLanguage('pt-BR');
+    }
   });
 });

@@ -15,8 +15,14 @@ import { useCategories } from '../api/get-categories';
 import { CategoryFormModal } from './category-form-modal';
 
 /** list-of-categories: chips in their colours, create/edit in a modal, confirmed activate/deactivate and delete. */
+/** The name in the interface language (pt-BR when it has none there). */
+export function displayName(category: Pick<Category, 'name' | 'names'>, language: string): string {
+  return (category.names as Record<string, string | undefined>)[language]?.trim() || category.name;
+}
+
 export function CategoriesPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
+  const shown = (c: Category) => displayName(c, i18n.language);
   const { confirm, fail, success } = useFeedback();
   const categories = useCategories();
   const queryClient = useQueryClient();
@@ -41,19 +47,19 @@ export function CategoriesPage() {
     c.active
       ? run(
           t('categories.confirmTitles.deactivate'),
-          t('categories.confirm.deactivate', { name: c.name }),
+          t('categories.confirm.deactivate', { name: shown(c) }),
           () => changeCategoryStatus(c, false),
           t('categories.done.deactivated'),
         )
       : run(
           t('categories.confirmTitles.activate'),
-          t('categories.confirm.activate', { name: c.name }),
+          t('categories.confirm.activate', { name: shown(c) }),
           () => changeCategoryStatus(c, true),
           t('categories.done.activated'),
         );
 
   const remove = (c: Category) =>
-    run(t('categories.confirmTitles.delete'), t('categories.confirm.delete', { name: c.name }), () => deleteCategory(c), t('categories.success.deleted'), true);
+    run(t('categories.confirmTitles.delete'), t('categories.confirm.delete', { name: shown(c) }), () => deleteCategory(c), t('categories.success.deleted'), true);
 
   const openForm = (category: Category | null) => {
     setEditing(category);
@@ -61,7 +67,21 @@ export function CategoriesPage() {
   };
 
   const columns: TableColumnsType<Category> = [
-    { key: 'name', title: t('categories.fields.name'), render: (_, c) => <CategoryChip {...c} />, width: 200 },
+    {
+      key: 'name',
+      title: t('categories.fields.name'),
+      width: 220,
+      render: (_, c) => (
+        <>
+          <CategoryChip {...c} name={shown(c)} />
+          {shown(c) !== c.name && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="category-pt-name">
+              {t('categories.ptBRName', { name: c.name })}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
     { key: 'description', dataIndex: 'description', title: t('categories.fields.description'), ellipsis: true },
     { key: 'article_count', dataIndex: 'article_count', title: t('categories.articleCount'), align: 'right', width: 100 },
     {
@@ -73,7 +93,7 @@ export function CategoriesPage() {
           checked={c.active}
           checkedChildren={t('categories.statuses.active')}
           unCheckedChildren={t('categories.statuses.inactive')}
-          aria-label={`${t('categories.fields.status')}: ${c.name}`}
+          aria-label={`${t('categories.fields.status')}: ${shown(c)}`}
           onChange={() => void toggle(c)}
         />
       ),

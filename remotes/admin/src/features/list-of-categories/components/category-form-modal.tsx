@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, ColorPicker, Form, Input, Modal, Space, Switch, Typography } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import BulbOutlined from '@ant-design/icons/BulbOutlined';
-import type { Category, Image } from '@vitrine/contracts';
+import { LOCALES, TRANSLATED_LOCALES, type Category, type CategoryNames, type Image } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { createCategory, updateCategory } from '../../../api/categories';
 import { readableTextColor } from '@vitrine/utils';
@@ -14,6 +14,8 @@ import { colorWarning } from './category-colors';
 
 interface Values {
   name: string;
+  /** The other languages' names; blank falls back to `name` (pt-BR). */
+  names: CategoryNames;
   description: string;
   image: Image | null;
   text_color: string;
@@ -21,7 +23,7 @@ interface Values {
   active: boolean;
 }
 
-const NEW: Values = { name: '', description: '', image: null, text_color: '#ffffff', background_color: '#1e3a8a', active: true };
+const NEW: Values = { name: '', names: {}, description: '', image: null, text_color: '#ffffff', background_color: '#1e3a8a', active: true };
 
 interface Props {
   open: boolean;
@@ -32,6 +34,18 @@ interface Props {
 }
 
 const toHex = (color: Color) => color.toHexString();
+
+const nativeName = (code: string) => LOCALES.find((locale) => locale.code === code)?.nativeName ?? code;
+
+/** The translations to send: each trimmed, blank ones left out (the API falls back to the pt-BR name). */
+function filledNames(names: CategoryNames | undefined): CategoryNames {
+  const filled: CategoryNames = {};
+  for (const code of TRANSLATED_LOCALES) {
+    const value = names?.[code]?.trim();
+    if (value) filled[code] = value;
+  }
+  return filled;
+}
 
 /** Create or edit a category, with its chip previewed live in the chosen colours. */
 export function CategoryFormModal({ open, category, onClose, onSaved }: Props) {
@@ -50,6 +64,7 @@ export function CategoryFormModal({ open, category, onClose, onSaved }: Props) {
       category
         ? {
             name: category.name,
+            names: { ...category.names },
             description: category.description,
             image: category.image,
             text_color: category.text_color,
@@ -63,6 +78,7 @@ export function CategoryFormModal({ open, category, onClose, onSaved }: Props) {
   const submit = async (values: Values) => {
     const body = {
       name: values.name.trim(),
+      names: filledNames(values.names),
       description: values.description.trim(),
       image_id: values.image?.id ?? null,
       text_color: values.text_color,
@@ -97,6 +113,17 @@ export function CategoryFormModal({ open, category, onClose, onSaved }: Props) {
         <Form.Item name="name" label={t('categories.fields.name')} rules={[{ required: true, whitespace: true, message: t('errors:nameRequired') }]}>
           <Input maxLength={CONTENT_LIMITS.categoryName} />
         </Form.Item>
+        <fieldset style={{ border: 0, margin: 0, padding: 0 }} data-testid="category-translations">
+          <Typography.Text strong>{t('categories.translations')}</Typography.Text>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('categories.translationsHelp')}
+          </Typography.Paragraph>
+          {TRANSLATED_LOCALES.map((code) => (
+            <Form.Item key={code} name={['names', code]} label={<span lang={code}>{nativeName(code)}</span>} style={{ marginBottom: 12 }}>
+              <Input maxLength={CONTENT_LIMITS.categoryName} placeholder={name.trim() || undefined} aria-label={nativeName(code)} />
+            </Form.Item>
+          ))}
+        </fieldset>
         <Form.Item
           name="description"
           label={t('categories.fields.description')}
