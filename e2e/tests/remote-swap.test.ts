@@ -146,7 +146,7 @@ import { topicsLoader } from './loader';
 /** The page's data and head, as the remote's own routes declare them: rendered on the server too. */
 export const faqRoute = definePage({
   loaders: [topicsLoader],
-  head: (_read, ctx) => ({ title: titled(ctx.t('public_faq:title')), description: ctx.t('public_faq:title'), canonical: '/faq', type: 'website' }),
+  head: (_read, ctx) => ({ title: titled(ctx, ctx.t('public_faq:title')), description: ctx.t('public_faq:title'), canonical: '/faq', type: 'website' }),
 });
 `,
   'src/features/faq-variant/faq-page.tsx': `import { loadTexts, registerTexts, useTranslation } from '@vitrine/core';

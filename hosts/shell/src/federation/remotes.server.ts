@@ -23,3 +23,8 @@ export function loadRemotePages(remote: RemoteName): Promise<RemotePagesModule> 
 }
 
 export function resetRemote(): void {}
+
+/** On the server a remote never arrives later: nothing to notify. */
+export function subscribeToRemotes(): () => void {
+  return () => undefined;
+}

@@ -110,5 +110,5 @@ describePg('the weekly digest across API processes (postgres)', () => {
     const records = await ctx.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM digest_deliveries WHERE send_id = $1 GROUP BY status', [sendId]);
     expect(records).toEqual([{ status: 'sent', n: SUBSCRIBERS }]);
     await stopReplica(survivor);
-  }, 120_000);
+  }, 240_000);
 });
