@@ -8,10 +8,10 @@ import {
   normalizeLocale,
   resolveInitialLocale,
   ensureResources,
-  keyParity,
   registerTexts,
   tk,
 } from './index';
+import { keyParity } from '@vitrine/utils';
 import { resources } from './locales';
 
 /** An instance with every text at hand (the app fetches what it lacks; see the lazy-loading tests). */

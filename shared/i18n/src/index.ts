@@ -14,7 +14,6 @@ export {
 export { createI18n } from './create-i18n';
 export { NAMESPACES, DEFAULT_NAMESPACE, INITIAL_NAMESPACES, type Namespace } from './namespaces';
 export { ensureResources, registerTexts, type TextLoaders } from './locales/load';
-export { keyParity, keysOf, type KeyParity, type TextTree } from './parity';
 /** Every locale's texts, for tests: `import { resources } from '@vitrine/i18n/all'` (never in app code, it defeats the lazy loading). */
 export type { VitrineResources } from './locales';
 export { tk, type TranslationKey } from './keys';

@@ -1,5 +1,6 @@
 import { ACCESSES, ADMIN_ROUTE_NAMES, USER_STATUSES, USER_TYPES } from '@vitrine/contracts';
-import { createI18n, keyParity, keysOf, registerTexts, ensureResources } from '@vitrine/i18n';
+import { createI18n, registerTexts, ensureResources } from '@vitrine/i18n';
+import { keyParity, keysOf } from '@vitrine/utils';
 import { admin as ptBR } from './pt-BR';
 import { admin as enUS } from './en-US';
 import { admin as esES } from './es-ES';

@@ -1,4 +1,5 @@
-import { createI18n, ensureResources, keyParity, registerTexts } from '@vitrine/i18n';
+import { createI18n, ensureResources, registerTexts } from '@vitrine/i18n';
+import { keyParity } from '@vitrine/utils';
 import { publicSite as ptBR } from './pt-BR';
 import { publicSite as enUS } from './en-US';
 import { publicSite as esES } from './es-ES';

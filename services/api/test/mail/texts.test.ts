@@ -1,7 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@vitrine/contracts';
-// The interface's parity check (@vitrine/i18n, a browser package the API code never imports): the mails follow the same rule as every remote's texts.
-// eslint-disable-next-line import-x/no-restricted-paths
-import { keyParity, keysOf } from '@vitrine/i18n';
+// The same parity check as every remote's texts (@vitrine/utils, pure functions the API and the browser share).
+import { keyParity, keysOf } from '@vitrine/utils';
 import { MAIL_TEXTS, fill, fillHtml, mailLocale } from '../../src/mail/texts';
 
 const others = LOCALE_CODES.filter((locale) => locale !== DEFAULT_LOCALE);

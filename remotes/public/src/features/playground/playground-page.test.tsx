@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { HeadContext, RouteData } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
-import { keyParity } from '@vitrine/i18n';
+import { keyParity } from '@vitrine/utils';
 import { DialogHost, notify, Notifications } from '@vitrine/ui';
 import { serverRoute } from '../../lib/route';
 import { routes } from '../../pages';

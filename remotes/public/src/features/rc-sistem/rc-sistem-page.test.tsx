@@ -10,7 +10,7 @@ import { serverRoute } from '../../lib/route';
 import { site } from '../../testing/fixtures';
 import { currentUrl, mockHttp, renderPage } from '../../testing/render';
 import { RcSistemPage } from './rc-sistem-page';
-import { keyParity } from '@vitrine/i18n';
+import { keyParity } from '@vitrine/utils';
 import { landing as enUS } from './locales/en-US';
 import { landing as ptBR } from './locales/pt-BR';
 import { rcSistemRoute } from './route';
