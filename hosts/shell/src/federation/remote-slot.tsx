@@ -1,7 +1,10 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-/** Renders nothing instead of a remote's part that throws (or whose chunk fails to load): the chrome around it stays usable. */
-class SlotBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+/**
+ * Renders `fallback` (nothing by default) instead of a remote's part that throws (or whose chunk fails to load):
+ * the chrome around it stays usable.
+ */
+export class SlotBoundary extends Component<{ name: string; fallback?: ReactNode; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -13,7 +16,7 @@ class SlotBoundary extends Component<{ name: string; children: ReactNode }, { fa
   }
 
   override render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }
 

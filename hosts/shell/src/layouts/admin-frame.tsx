@@ -1,8 +1,9 @@
-import { Component, Suspense, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import { MAIN_CONTENT_ID, REMOTES } from '@vitrine/contracts';
 import { Link, Outlet, useTranslation } from '@vitrine/core';
 import { Logo, PageLoader } from '@vitrine/ui';
 import { loadedRemotePages, subscribeToRemotes } from '../federation/remotes';
+import { SlotBoundary } from '../federation/remote-slot';
 import './layouts.css';
 
 /** The shell's own frame around the admin pages when the admin remote brings no chrome (down, older, or failing). */
@@ -23,23 +24,6 @@ function PlainFrame() {
   );
 }
 
-/** The plain frame instead of a remote chrome that throws or whose chunk fails to load. */
-class FrameBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[federation] the admin chrome failed', error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? <PlainFrame /> : this.props.children;
-  }
-}
-
 /**
  * The admin pages' frame: the admin remote's own chrome (RemotePagesModule.layout, with its menu and antd),
  * so the shell carries no admin code; the router loads the remote before this renders. While the remote is
@@ -51,10 +35,10 @@ export function AdminFrame() {
   const Chrome = remote?.layout;
   if (!Chrome) return <PlainFrame />;
   return (
-    <FrameBoundary>
+    <SlotBoundary name="the admin chrome" fallback={<PlainFrame />}>
       <Suspense fallback={<PageLoader />}>
         <Chrome />
       </Suspense>
-    </FrameBoundary>
+    </SlotBoundary>
   );
 }

@@ -31,6 +31,19 @@ function serverText({ property, rule }: ServerFieldError<ServerField>): [string,
 }
 
 /** The site's identity and the company's details (settings, tab "site"): loading, failure with Retry, then the form. */
+/** One card of the form: a titled section with a line of explanation. */
+function SettingsCard({ id, title, text, children }: { id: string; title: string; text: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="vt-settings__card">
+      <Typography.Title level={4} id={id}>
+        {title}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{text}</Typography.Paragraph>
+      {children}
+    </section>
+  );
+}
+
 export function SiteSettingsTab() {
   const { t } = useTranslation('admin');
   const { fail } = useFeedback();
@@ -113,11 +126,7 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
       className="vt-settings__form"
       data-testid="site-settings-form"
     >
-      <section aria-labelledby="site-identity-title" className="vt-settings__card">
-        <Typography.Title level={4} id="site-identity-title">
-          {t('settings.site.identity.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('settings.site.identity.text')}</Typography.Paragraph>
+      <SettingsCard id="site-identity-title" title={t('settings.site.identity.title')} text={t('settings.site.identity.text')}>
         <div className="vt-settings__grid">
           <Form.Item
             name={['identity', 'name']}
@@ -141,12 +150,8 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
             />
           </Form.Item>
         </div>
-      </section>
-      <section aria-labelledby="site-contact-title" className="vt-settings__card">
-        <Typography.Title level={4} id="site-contact-title">
-          {t('settings.site.contactTitle')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('settings.site.contactText')}</Typography.Paragraph>
+      </SettingsCard>
+      <SettingsCard id="site-contact-title" title={t('settings.site.contactTitle')} text={t('settings.site.contactText')}>
         <div className="vt-settings__grid">
           <Form.Item name={['contact', 'name']} label={t('settings.site.fields.name')}>
             <Input maxLength={SITE_LIMITS.name} autoComplete="organization" />
@@ -168,12 +173,8 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
             <Input maxLength={SITE_LIMITS.address} autoComplete="street-address" />
           </Form.Item>
         </div>
-      </section>
-      <section aria-labelledby="site-social-title" className="vt-settings__card">
-        <Typography.Title level={4} id="site-social-title">
-          {t('settings.site.socialTitle')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('settings.site.socialText')}</Typography.Paragraph>
+      </SettingsCard>
+      <SettingsCard id="site-social-title" title={t('settings.site.socialTitle')} text={t('settings.site.socialText')}>
         <div className="vt-settings__grid">
           {SOCIAL_NETWORKS.map((network) => (
             <Form.Item
@@ -186,7 +187,7 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
             </Form.Item>
           ))}
         </div>
-      </section>
+      </SettingsCard>
       <div className="vt-settings__actions">
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('common:actions.save')}
