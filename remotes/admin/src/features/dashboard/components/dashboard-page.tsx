@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState, type ReactNode } f
 import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS, type DashboardReport } from '@vitrine/contracts';
 import { Link, useAuth, useSearchParams, useTranslation } from '@vitrine/core';
 import { Button, Skeleton } from '@vitrine/ui';
-import { formatDateLong, initials } from '@vitrine/utils';
+import { initials } from '@vitrine/utils';
 import { useDashboard } from '../api/use-dashboard';
 import { choiceFromParams, paramsOfChoice, rangeLength, rangeOfChoice, rangeProblem, shortDay, todayUtc, type PeriodChoice, type Range } from '../dashboard-view';
 import { RankedList } from './ranked-list';
@@ -308,7 +308,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
  * Headings: the greeting is the page's h1, Reports and Shortcuts its h2s, each panel's title an h3.
  */
 export function DashboardPage() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const user = useAuth((s) => s.authUser);
   const roles = useAuth((s) => s.roles);
   const provided = useProvidedPages();
@@ -331,7 +331,7 @@ export function DashboardPage() {
             {t('dashboard.greeting', { context: user.gender, name: user.name })}
           </h1>
           <p className="vt-dashboard__muted vt-dashboard__position">
-            {user.position} · {formatDateLong(new Date())}
+            {user.position} · {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date())}
           </p>
           {user.accesses.length > 0 && (
             <ul className="vt-dashboard__tags">
