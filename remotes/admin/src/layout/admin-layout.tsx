@@ -1,15 +1,18 @@
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, type AdminRouteName, type RouteHandle } from '@vitrine/contracts';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, MAIN_CONTENT_ID, type RouteHandle } from '@vitrine/contracts';
 import { Link, type Locale, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
 import { ADMIN_NS } from '../texts';
 import { badges } from './badges';
+import { useMenuCollapsed } from './menu-collapsed';
+import { MenuIcon, type MenuRouteName } from './menu-icons';
+import { useMenuTip } from './menu-tip';
 import { SilentBoundary } from './silent-boundary';
 import './admin-layout.css';
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list; seo is also a tab of settings). */
-const MENU: AdminRouteName[] = ADMIN_ROUTE_NAMES.filter((name) => name !== 'compose');
+const MENU = ADMIN_ROUTE_NAMES.filter((name): name is MenuRouteName => name !== 'compose');
 
 /** Below 992 px the menu is a drawer opened from the header, not a column beside the page. */
 const PHONE_QUERY = '(max-width: 991.98px)';
@@ -42,18 +45,29 @@ function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLE
   }, [open, close, box]);
 }
 
-/** The routes the user may open, the open one marked, each with its badge (the inbox's unread count). */
-function MenuList({ current }: { current: string | undefined }) {
+/**
+ * The routes the user may open, the open one marked, each with its badge (the inbox's unread count). The column's
+ * entries have icons (all that shows of them when it is collapsed: their label stays their accessible name and
+ * their tip); the phone's drawer lists the labels alone.
+ */
+function MenuList({ current, icons = false }: { current: string | undefined; icons?: boolean }) {
   const { t } = useTranslation(ADMIN_NS);
   const roles = useAuth((s) => s.roles);
   return (
     <ul className="vt-admin__menu" data-testid="admin-menu">
       {MENU.filter((name) => canOpenRoute(roles, name)).map((name) => {
         const Badge = badges[name];
+        const label = t(`menu.${name}`);
         return (
           <li key={name}>
-            <Link to={buildPath(ADMIN_ROUTES[name])} aria-current={current === name ? 'page' : undefined} className="vt-admin__menu-link">
-              <span>{t(`menu.${name}`)}</span>
+            <Link
+              to={buildPath(ADMIN_ROUTES[name])}
+              aria-current={current === name ? 'page' : undefined}
+              className="vt-admin__menu-link"
+              data-tip={icons ? label : undefined}
+            >
+              {icons && <MenuIcon name={name} />}
+              <span className="vt-admin__menu-label">{label}</span>
               {Badge && (
                 <span className="vt-admin__menu-badge">
                   <SilentBoundary name="menu badge">
@@ -104,6 +118,46 @@ function MenuDrawer({ current, onClose }: { current: string | undefined; onClose
   );
 }
 
+/**
+ * The wide screens' menu column, with a toggle at its foot that collapses it to its icons (72 px instead of 232,
+ * the page reflowing into the width) and expands it again; the choice is remembered across reloads. Collapsed,
+ * each entry's label is out of sight but still its accessible name, and shows beside it on hover and focus.
+ */
+function MenuColumn({ current }: { current: string | undefined }) {
+  const { t } = useTranslation(ADMIN_NS);
+  const [collapsed, setCollapsed] = useMenuCollapsed();
+  const tip = useMenuTip(collapsed);
+  const columnId = useId();
+  const toggleLabel = t(collapsed ? 'layout.expandMenu' : 'layout.collapseMenu');
+  return (
+    <aside id={columnId} className={`vt-admin__sider${collapsed ? ' vt-admin__sider--collapsed' : ''}`} data-testid="admin-sider" {...tip.handlers}>
+      <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
+        <Logo variant="light" compact={collapsed} />
+      </Link>
+      <nav aria-label={t('layout.navigation')} className="vt-admin__nav">
+        <MenuList current={current} icons />
+      </nav>
+      <div className="vt-admin__sider-foot">
+        <button
+          type="button"
+          className="vt-admin__collapse"
+          aria-expanded={!collapsed}
+          aria-controls={columnId}
+          data-tip={collapsed ? toggleLabel : undefined}
+          onClick={() => setCollapsed(!collapsed)}
+          data-testid="admin-menu-toggle"
+        >
+          <svg className="vt-admin__collapse-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="m11 17-5-5 5-5M18 17l-5-5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="vt-admin__collapse-label">{toggleLabel}</span>
+        </button>
+      </div>
+      {tip.element}
+    </aside>
+  );
+}
+
 /** The signed-in user's button and its menu (profile, the site, sign out). */
 function UserMenu() {
   const { t } = useTranslation(ADMIN_NS);
@@ -145,8 +199,8 @@ function UserMenu() {
  * The admin chrome (RemotePagesModule.layout: the shell draws it around the admin pages). Plain React and CSS,
  * no antd: the dashboard, the first screen after signing in, loads no antd at all, and each other screen brings
  * the antd parts it uses (docs/decisions/admin-weight.md). The menu lists only routes the user may open: a
- * column on wide screens, a drawer from the header's menu button on phones, closed again on every navigation,
- * so no page loses width to it.
+ * column on wide screens (collapsible to its icons), a drawer from the header's menu button on phones, closed
+ * again on every navigation, so no page loses width to it.
  */
 export function AdminLayout() {
   const { t, i18n } = useTranslation(ADMIN_NS);
@@ -164,16 +218,11 @@ export function AdminLayout() {
 
   return (
     <div className="vt-admin">
-      {!phone && (
-        <aside className="vt-admin__sider">
-          <Link to={ADMIN_ROUTES.dashboard} className="vt-admin__brand" aria-label="Vitrine">
-            <Logo variant="light" />
-          </Link>
-          <nav aria-label={t('layout.navigation')}>
-            <MenuList current={current} />
-          </nav>
-        </aside>
-      )}
+      {/* Keyboard users reach the page without tabbing through the whole menu first. */}
+      <a className="vt-skip" href={`#${MAIN_CONTENT_ID}`}>
+        {t('common:nav.skipToContent')}
+      </a>
+      {!phone && <MenuColumn current={current} />}
       <div className="vt-admin__body">
         <header className="vt-admin__header">
           {phone && (
@@ -202,7 +251,7 @@ export function AdminLayout() {
             <UserMenu />
           </div>
         </header>
-        <main className="vt-admin__content">
+        <main id={MAIN_CONTENT_ID} className="vt-admin__content" tabIndex={-1}>
           <Outlet />
         </main>
       </div>
