@@ -11,15 +11,16 @@ import * as users from './repositories/users';
 
 /**
  * The SPEC's categories (technology, design, ...) with pt-BR names for display and the other languages' in `names`
- * (migration 017 writes the same translations on databases seeded before it); the slug is the unique_key.
+ * (migration 017 writes the same translations on databases seeded before it), the same for the descriptions in
+ * `descriptions` (migration 019); the slug is the unique_key.
  */
 export const DEMO_CATEGORIES = [
-  { key: 'technology', name: 'Tecnologia', names: { 'en-US': 'Technology', 'es-ES': 'Tecnología', 'fr-FR': 'Technologie', 'ht-HT': 'Teknoloji' }, description: 'Ferramentas, dados e software que mudam a rotina das empresas.', text: '#ffffff', bg: '#1d4ed8', accent: '#60a5fa' },
-  { key: 'design', name: 'Design', names: { 'en-US': 'Design', 'es-ES': 'Diseño', 'fr-FR': 'Design', 'ht-HT': 'Design' }, description: 'Interfaces, marcas e experiências pensadas para as pessoas.', text: '#ffffff', bg: '#9333ea', accent: '#f0abfc' },
-  { key: 'marketing', name: 'Marketing', names: { 'en-US': 'Marketing', 'es-ES': 'Marketing', 'fr-FR': 'Marketing', 'ht-HT': 'Maketing' }, description: 'Conteúdo, campanhas e relacionamento com clientes.', text: '#1f2937', bg: '#fbbf24', accent: '#f97316' },
-  { key: 'commerce', name: 'Comércio', names: { 'en-US': 'Commerce', 'es-ES': 'Comercio', 'fr-FR': 'Commerce', 'ht-HT': 'Komès' }, description: 'Vendas, varejo e comércio eletrônico na prática.', text: '#ffffff', bg: '#047857', accent: '#6ee7b7' },
-  { key: 'human_resources', name: 'Recursos Humanos', names: { 'en-US': 'Human Resources', 'es-ES': 'Recursos Humanos', 'fr-FR': 'Ressources humaines', 'ht-HT': 'Resous imen' }, description: 'Pessoas, cultura, carreira e bem-estar no trabalho.', text: '#ffffff', bg: '#be123c', accent: '#fda4af' },
-  { key: 'innovation', name: 'Inovação', names: { 'en-US': 'Innovation', 'es-ES': 'Innovación', 'fr-FR': 'Innovation', 'ht-HT': 'Inovasyon' }, description: 'Novos modelos de negócio, experimentos e tendências.', text: '#ffffff', bg: '#0f766e', accent: '#5eead4' },
+  { key: 'technology', name: 'Tecnologia', names: { 'en-US': 'Technology', 'es-ES': 'Tecnología', 'fr-FR': 'Technologie', 'ht-HT': 'Teknoloji' }, description: 'Ferramentas, dados e software que mudam a rotina das empresas.', descriptions: { 'en-US': 'Tools, data and software that change how businesses work every day.', 'es-ES': 'Herramientas, datos y software que cambian el día a día de las empresas.', 'fr-FR': 'Des outils, des données et des logiciels qui changent le quotidien des entreprises.', 'ht-HT': 'Zouti, done ak lojisyèl ki chanje woutin antrepriz yo.' }, text: '#ffffff', bg: '#1d4ed8', accent: '#60a5fa' },
+  { key: 'design', name: 'Design', names: { 'en-US': 'Design', 'es-ES': 'Diseño', 'fr-FR': 'Design', 'ht-HT': 'Design' }, description: 'Interfaces, marcas e experiências pensadas para as pessoas.', descriptions: { 'en-US': 'Interfaces, brands and experiences designed for people.', 'es-ES': 'Interfaces, marcas y experiencias pensadas para las personas.', 'fr-FR': 'Des interfaces, des marques et des expériences pensées pour les personnes.', 'ht-HT': 'Entèfas, mak ak eksperyans ki fèt pou moun.' }, text: '#ffffff', bg: '#9333ea', accent: '#f0abfc' },
+  { key: 'marketing', name: 'Marketing', names: { 'en-US': 'Marketing', 'es-ES': 'Marketing', 'fr-FR': 'Marketing', 'ht-HT': 'Maketing' }, description: 'Conteúdo, campanhas e relacionamento com clientes.', descriptions: { 'en-US': 'Content, campaigns and customer relationships.', 'es-ES': 'Contenido, campañas y relación con los clientes.', 'fr-FR': 'Contenu, campagnes et relation client.', 'ht-HT': 'Kontni, kanpay ak relasyon ak kliyan yo.' }, text: '#1f2937', bg: '#fbbf24', accent: '#f97316' },
+  { key: 'commerce', name: 'Comércio', names: { 'en-US': 'Commerce', 'es-ES': 'Comercio', 'fr-FR': 'Commerce', 'ht-HT': 'Komès' }, description: 'Vendas, varejo e comércio eletrônico na prática.', descriptions: { 'en-US': 'Sales, retail and e-commerce in practice.', 'es-ES': 'Ventas, comercio minorista y comercio electrónico en la práctica.', 'fr-FR': 'Vente, commerce de détail et e-commerce en pratique.', 'ht-HT': 'Lavant, komès an detay ak komès sou entènèt, nan pratik.' }, text: '#ffffff', bg: '#047857', accent: '#6ee7b7' },
+  { key: 'human_resources', name: 'Recursos Humanos', names: { 'en-US': 'Human Resources', 'es-ES': 'Recursos Humanos', 'fr-FR': 'Ressources humaines', 'ht-HT': 'Resous imen' }, description: 'Pessoas, cultura, carreira e bem-estar no trabalho.', descriptions: { 'en-US': 'People, culture, careers and well-being at work.', 'es-ES': 'Personas, cultura, carrera profesional y bienestar en el trabajo.', 'fr-FR': 'Personnes, culture, carrière et bien-être au travail.', 'ht-HT': 'Moun, kilti, karyè ak byennèt nan travay.' }, text: '#ffffff', bg: '#be123c', accent: '#fda4af' },
+  { key: 'innovation', name: 'Inovação', names: { 'en-US': 'Innovation', 'es-ES': 'Innovación', 'fr-FR': 'Innovation', 'ht-HT': 'Inovasyon' }, description: 'Novos modelos de negócio, experimentos e tendências.', descriptions: { 'en-US': 'New business models, experiments and trends.', 'es-ES': 'Nuevos modelos de negocio, experimentos y tendencias.', 'fr-FR': 'Nouveaux modèles économiques, expérimentations et tendances.', 'ht-HT': 'Nouvo modèl biznis, eksperimantasyon ak tandans.' }, text: '#ffffff', bg: '#0f766e', accent: '#5eead4' },
 ] as const;
 
 type CategoryKey = (typeof DEMO_CATEGORIES)[number]['key'];
@@ -159,6 +160,7 @@ export async function seedDemoContent(db: Queryable, storage: ImageStorage, auth
       name: c.name,
       names: { ...c.names },
       description: c.description,
+      descriptions: { ...c.descriptions },
       image_id: null,
       text_color: c.text,
       background_color: c.bg,

@@ -29,6 +29,7 @@ export function makeCategory(overrides: Partial<Category> = {}): Category {
     name: 'Tecnologia',
     names: {},
     description: 'Tudo sobre tecnologia',
+    descriptions: {},
     image: null,
     text_color: '#ffffff',
     background_color: '#1e3a8a',
@@ -56,6 +57,7 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     social_image: null,
     publish_at: null,
     published_at: null,
+    published_on: null,
     reading_minutes: 1,
     reads: 0,
     created_at: '2026-01-10T10:00:00.000Z',
@@ -165,6 +167,9 @@ export function makeFaqEntry(overrides: Partial<FaqEntry> = {}): FaqEntry {
     answer: 'Há três planos, a partir de R$ 99 por mês.\n\nO primeiro mês é grátis.',
     position: 0,
     active: true,
+    product_names: {},
+    questions: {},
+    answers: {},
     ...overrides,
   };
 }

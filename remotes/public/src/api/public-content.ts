@@ -1,13 +1,13 @@
 import type {
   ArticleCard,
   AuthorProfile,
-  CategoryChip,
   ContactMessageInput,
   Envelope,
   HomeSections,
   ListPage,
   PublicArticle,
   PublicArticlesInput,
+  PublicCategory,
   PublicUser,
   SearchInput,
   SearchPage,
@@ -26,9 +26,9 @@ export interface PublicHttp {
 }
 
 /**
- * The reads that name categories ask in the page's language (`?lang=`): the API answers category names in it, with
- * the pt-BR fallback (docs/decisions/i18n.md, "Category names"). On the server the renderer's client sets the
- * page's own language over this one.
+ * The reads that name categories ask in the page's language (`?lang=`): the API answers category names (and the
+ * categories' descriptions) in it, with the pt-BR fallback (docs/decisions/i18n.md, "Category names", "Translated
+ * content"). On the server the renderer's client sets the page's own language over this one.
  */
 function inPageLanguage(params: object = {}): { params: object } {
   return { params: { ...params, ...pageLanguage().params } };
@@ -75,8 +75,9 @@ export async function fetchAuthorProfile(http: PublicHttp, id: number, uniqueKey
   return data.data;
 }
 
-export async function fetchPublicCategories(http: PublicHttp): Promise<CategoryChip[]> {
-  const { data } = await http.get<Envelope<CategoryChip[]>>('/public/categories', inPageLanguage());
+/** The active categories, named and described in the page's language (pt-BR where not translated). */
+export async function fetchPublicCategories(http: PublicHttp): Promise<PublicCategory[]> {
+  const { data } = await http.get<Envelope<PublicCategory[]>>('/public/categories', inPageLanguage());
   return data.data;
 }
 

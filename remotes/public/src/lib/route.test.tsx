@@ -109,11 +109,16 @@ describe('a public route: loaders, page and head from one definition', () => {
   });
 
   it('the blog head follows the category and page; prev/next links; the list renders from the data', async () => {
-    const http = serverHttp({ '/public/articles': { items: [card({ title: 'Na página 2' })], total: 30, page: 2, limit: 12 }, '/public/categories': [tech] });
+    const http = serverHttp({
+      '/public/articles': { items: [card({ title: 'Na página 2' })], total: 30, page: 2, limit: 12 },
+      '/public/categories': [{ ...tech, description: 'Ferramentas, dados e software.' }],
+    });
     const route = serverRoute(blogRoute, BlogPage);
     const data = await route.load(ctx(http, {}, '?page=2&category=tecnologia'));
     const h = route.head(data, head({}, '?page=2&category=tecnologia'));
     expect(h.title).toBe('Tecnologia · Blog · Página 2 · Vitrine');
+    // A category's page is described by the category's own description (the API's, in the page's language).
+    expect(h.description).toBe('Ferramentas, dados e software.');
     expect(h.canonical).toBe('/blog?category=tecnologia&page=2');
     expect(h.links?.map((l) => l.rel)).toEqual(['alternate', 'alternate', 'prev', 'next']);
     const browser = mockHttp(() => ({ status: 204 }));

@@ -1,13 +1,11 @@
 import type { Locale } from '@vitrine/contracts';
+import { SITE_TIME_ZONE } from '../lib/site-day';
 
 /**
  * Dates and numbers in mails, in the mail's language (docs/decisions/mail-languages.md). Intl knows pt-BR,
  * en-US, es-ES and fr-FR; it has no Haitian Creole (ICU falls back to English), so ht-HT is written here:
  * day, month name, year ('23 novanm 2026'), 24-hour time.
  */
-
-/** The company's time zone: an article's day and a message's time are the company's (as on the site). */
-export const MAIL_TIME_ZONE = 'America/Sao_Paulo';
 
 const KREYOL_MONTHS = ['janvye', 'fevriye', 'mas', 'avril', 'me', 'jen', 'jiyè', 'out', 'septanm', 'oktòb', 'novanm', 'desanm'] as const;
 
@@ -36,13 +34,13 @@ export function formatNumber(locale: Locale, value: number): string {
 }
 
 /** '23 de novembro de 2026', 'November 23, 2026', '23 novanm 2026'. */
-export function formatLongDate(locale: Locale, date: Date, timeZone = MAIL_TIME_ZONE): string {
+export function formatLongDate(locale: Locale, date: Date, timeZone = SITE_TIME_ZONE): string {
   if (locale === 'ht-HT') return kreyolDate(parts(date, timeZone));
   return (cached(`date|${locale}|${timeZone}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone })) as Intl.DateTimeFormat).format(date);
 }
 
 /** '23 de novembro de 2026 às 14:30', 'November 23, 2026 at 2:30 PM', '23 novanm 2026 a 14:30'. */
-export function formatDateTime(locale: Locale, date: Date, timeZone = MAIL_TIME_ZONE): string {
+export function formatDateTime(locale: Locale, date: Date, timeZone = SITE_TIME_ZONE): string {
   if (locale === 'ht-HT') {
     const p = parts(date, timeZone);
     return `${kreyolDate(p)} a ${p.hour}:${p.minute}`;
@@ -53,7 +51,7 @@ export function formatDateTime(locale: Locale, date: Date, timeZone = MAIL_TIME_
 }
 
 /** A span of calendar days: '23 – 29 de novembro de 2026', 'November 23 – 29, 2026', '23–29 novanm 2026'. */
-export function formatDayRange(locale: Locale, start: Date, end: Date, timeZone = MAIL_TIME_ZONE): string {
+export function formatDayRange(locale: Locale, start: Date, end: Date, timeZone = SITE_TIME_ZONE): string {
   if (locale === 'ht-HT') {
     const a = parts(start, timeZone);
     const b = parts(end, timeZone);

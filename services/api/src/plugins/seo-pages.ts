@@ -21,10 +21,10 @@ export interface SeoPagesOptions {
 }
 
 /**
- * The public reads whose answer names categories (in the request's language): a page rendered in a language asks
- * them in it even when the remote's build predates sending `?lang=` itself.
+ * The public reads whose answer is in the request's language (category names and descriptions, the FAQ): a page
+ * rendered in a language asks them in it even when the remote's build predates sending `?lang=` itself.
  */
-const NAMES_CATEGORIES = /^\/public\/(?:home|articles|search|categories|article\/\d+\/|author\/\d+\/)/;
+const IN_LANGUAGE = /^\/public\/(?:home|articles|search|categories|faq|article\/\d+\/|author\/\d+\/)/;
 
 type Page = { statusCode: number; html: string } | undefined;
 
@@ -53,13 +53,13 @@ export default fp<SeoPagesOptions>(
 
     /**
      * The loaders' reads, answered by the API itself in-process (as the browser would ask them); in a page's
-     * language, `?lang=` is the page's (category names), whatever the remote's client put there.
+     * language, `?lang=` is the page's (category names, the FAQ), whatever the remote's client put there.
      */
     const httpIn = (lang?: string): RouteHttp => ({
       async get<T>(url: string, config?: { params?: object }) {
         const query = new URLSearchParams();
         for (const [key, value] of Object.entries(config?.params ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
-        if (lang && (query.has(LANGUAGE_QUERY_PARAM) || NAMES_CATEGORIES.test(url))) query.set(LANGUAGE_QUERY_PARAM, lang);
+        if (lang && (query.has(LANGUAGE_QUERY_PARAM) || IN_LANGUAGE.test(url))) query.set(LANGUAGE_QUERY_PARAM, lang);
         const qs = query.toString();
         const res = await app.inject({ method: 'GET', url: `/api${url}${qs ? `?${qs}` : ''}` });
         if (res.statusCode >= 400) throw Object.assign(new Error(`GET ${url}: ${res.statusCode}`), { response: { status: res.statusCode } });

@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, isLocale, type CategoryNames, type Locale } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, type CategoryDescriptions, type CategoryNames, type Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
-import { escapeLike } from './sql';
+import { escapeLike, localized } from './sql';
 
 export interface CategoryRow {
   id: number;
@@ -9,7 +9,10 @@ export interface CategoryRow {
   name: string;
   /** The other languages' names (categories.names, migration 017). */
   names: CategoryNames;
+  /** pt-BR; in a public read (a `lang` given), the description in that language with the pt-BR fallback. */
   description: string;
+  /** The other languages' descriptions (categories.descriptions, migration 019). */
+  descriptions: CategoryDescriptions;
   image_id: string | null;
   text_color: string;
   background_color: string;
@@ -25,6 +28,8 @@ export interface CategoryFields {
   /** The other languages' names; none given: {}. */
   names?: CategoryNames;
   description: string;
+  /** The other languages' descriptions; none given: {}. */
+  descriptions?: CategoryDescriptions;
   image_id: string | null;
   text_color: string;
   background_color: string;
@@ -37,12 +42,17 @@ export interface CategoryFields {
  * written into the statement, so no parameter numbering changes), so every public query keeps one statement.
  */
 export function localizedName(lang: Locale, alias = 'c'): string {
-  if (!isLocale(lang)) throw new Error(`not a locale: ${String(lang)}`);
-  return lang === DEFAULT_LOCALE ? `${alias}.name` : `COALESCE(NULLIF(${alias}.names->>'${lang}', ''), ${alias}.name)`;
+  return localized(lang, 'name', 'names', alias);
+}
+
+/** A category's description in `lang` with the pt-BR fallback (as localizedName, from `descriptions`). */
+export function localizedDescription(lang: Locale, alias = 'c'): string {
+  return localized(lang, 'description', 'descriptions', alias);
 }
 
 const COLUMNS = (lang: Locale) =>
-  `c.id, c.unique_key, ${localizedName(lang)} AS name, c.names, c.description, c.image_id, c.text_color, c.background_color, c.active, c.created_at, c.updated_at`;
+  `c.id, c.unique_key, ${localizedName(lang)} AS name, c.names, ${localizedDescription(lang)} AS description, c.descriptions, c.image_id, c.text_color,
+   c.background_color, c.active, c.created_at, c.updated_at`;
 
 const SELECT = `
   SELECT c.*, (SELECT count(*)::int FROM article_categories ac WHERE ac.category_id = c.id) AS article_count
@@ -83,24 +93,37 @@ export async function existingIds(db: Queryable, ids: readonly number[]): Promis
 
 export async function insert(db: Queryable, fields: CategoryFields): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO categories (unique_key, name, names, description, image_id, text_color, background_color, active)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id`,
-    [fields.unique_key, fields.name, JSON.stringify(fields.names ?? {}), fields.description, fields.image_id, fields.text_color, fields.background_color, fields.active],
+    `INSERT INTO categories (unique_key, name, names, description, descriptions, image_id, text_color, background_color, active)
+     VALUES ($1, $2, $3::jsonb, $4, $5::jsonb, $6, $7, $8, $9) RETURNING id`,
+    [
+      fields.unique_key,
+      fields.name,
+      JSON.stringify(fields.names ?? {}),
+      fields.description,
+      JSON.stringify(fields.descriptions ?? {}),
+      fields.image_id,
+      fields.text_color,
+      fields.background_color,
+      fields.active,
+    ],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('insert into categories returned no id');
   return id;
 }
 
-const UPDATABLE = ['unique_key', 'name', 'names', 'description', 'image_id', 'text_color', 'background_color', 'active'] as const;
+const UPDATABLE = ['unique_key', 'name', 'names', 'description', 'descriptions', 'image_id', 'text_color', 'background_color', 'active'] as const;
+/** The translations, stored as jsonb. */
+const JSONB: ReadonlySet<string> = new Set(['names', 'descriptions']);
 
 export async function update(db: Queryable, id: number, changes: Partial<CategoryFields>): Promise<void> {
   const sets: string[] = [];
   const params: unknown[] = [];
   for (const column of UPDATABLE) {
     if (changes[column] === undefined) continue;
-    params.push(column === 'names' ? JSON.stringify(changes[column]) : changes[column]);
-    sets.push(column === 'names' ? `names = $${params.length}::jsonb` : `${column} = $${params.length}`);
+    const json = JSONB.has(column);
+    params.push(json ? JSON.stringify(changes[column]) : changes[column]);
+    sets.push(json ? `${column} = $${params.length}::jsonb` : `${column} = $${params.length}`);
   }
   params.push(id);
   await db.query(`UPDATE categories SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
@@ -138,7 +161,8 @@ export async function list(db: Queryable, filter: CategoryListFilter): Promise<{
   if (search) {
     params.push(`%${escapeLike(search)}%`);
     where.push(
-      `(c.name ILIKE $${params.length} OR c.description ILIKE $${params.length} OR c.unique_key ILIKE $${params.length} OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) t WHERE t.value ILIKE $${params.length}))`,
+      `(c.name ILIKE $${params.length} OR c.description ILIKE $${params.length} OR c.unique_key ILIKE $${params.length} OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) t WHERE t.value ILIKE $${params.length})
+        OR EXISTS (SELECT 1 FROM jsonb_each_text(c.descriptions) t WHERE t.value ILIKE $${params.length}))`,
     );
   }
   if (filter.active !== undefined) {
@@ -154,7 +178,10 @@ export async function list(db: Queryable, filter: CategoryListFilter): Promise<{
   return { rows, total };
 }
 
-/** Active categories with their count of publicly visible articles; `name` in `lang` (pt-BR fallback), ordered by it. */
+/**
+ * Active categories with their count of publicly visible articles; `name` and `description` in `lang` (pt-BR
+ * fallback), ordered by the name.
+ */
 export async function activeWithCounts(db: Queryable, lang: Locale = DEFAULT_LOCALE): Promise<(CategoryRow & { visible: number })[]> {
   return db.query(
     `SELECT ${COLUMNS(lang)}, 0 AS article_count,
@@ -164,14 +191,14 @@ export async function activeWithCounts(db: Queryable, lang: Locale = DEFAULT_LOC
   );
 }
 
-/** `name` in `lang` (pt-BR fallback); pt-BR by default (the feeds are in the site's language). */
+/** `name` and `description` in `lang` (pt-BR fallback); pt-BR by default (the feeds are in the site's language). */
 export async function findActiveByKey(db: Queryable, key: string, lang: Locale = DEFAULT_LOCALE): Promise<CategoryRow | undefined> {
   return (await db.query<CategoryRow>(`SELECT ${COLUMNS(lang)}, 0 AS article_count FROM categories c WHERE c.unique_key = $1 AND c.active`, [key]))[0];
 }
 
 /**
  * An active category named like the query (case-insensitive pt-BR name or any of its translations, or the query's slug
- * as key); its `name` in `lang` (pt-BR fallback).
+ * as key); its `name` and `description` in `lang` (pt-BR fallback).
  */
 export async function findActiveByNameOrKey(db: Queryable, name: string, key: string, lang: Locale = DEFAULT_LOCALE): Promise<CategoryRow | undefined> {
   return (

@@ -17,6 +17,7 @@ import * as images from '../repositories/images';
 import { nextFreeKey } from '../repositories/sql';
 import type { ServiceDeps } from './context';
 import { toCategory } from './content-presenters';
+import { cleanTranslations } from './translations';
 
 export const CATEGORY_NAME_TAKEN = 'A category with that name already exists';
 
@@ -34,17 +35,6 @@ function translationTaken(lang: string): AppError {
     message: CATEGORY_TRANSLATION_TAKEN,
     errors: [{ property: `names.${lang}`, message: { isUnique: CATEGORY_TRANSLATION_TAKEN } }],
   });
-}
-
-/** The translations as stored: each trimmed, a blank one left out (it falls back to the pt-BR name). */
-export function cleanNames(names: CategoryNames | undefined): CategoryNames | undefined {
-  if (names === undefined) return undefined;
-  const clean: CategoryNames = {};
-  for (const lang of TRANSLATED_LOCALES) {
-    const value = names[lang]?.trim();
-    if (value) clean[lang] = value;
-  }
-  return clean;
 }
 
 /** No other category shows the same name (case-insensitive) in a language: its translation there, else its pt-BR name. */
@@ -103,7 +93,8 @@ export class CategoriesService {
   async create(input: CategoryCreateInput): Promise<Category> {
     const name = input.name.trim();
     const description = input.description.trim();
-    const names = cleanNames(input.names) ?? {};
+    const names = cleanTranslations(input.names) ?? {};
+    const descriptions = cleanTranslations(input.descriptions) ?? {};
     if (!name) throw required('name', 'name is required');
     if (!description) throw required('description', 'Description is required');
     return this.deps.db
@@ -116,6 +107,7 @@ export class CategoriesService {
           name,
           names,
           description,
+          descriptions,
           image_id: input.image_id ?? null,
           text_color: input.text_color,
           background_color: input.background_color,
@@ -131,13 +123,14 @@ export class CategoriesService {
   }
 
   /**
-   * The unique_key follows a new name (category pages are addressed by it). `names`, when given, replaces every
-   * translation (a language left out or blank falls back to the pt-BR name).
+   * The unique_key follows a new name (category pages are addressed by it). `names` and `descriptions`, each when
+   * given, replace every translation of that text (a language left out or blank falls back to the pt-BR text).
    */
   async update(id: number, key: string, input: CategoryUpdateInput): Promise<Category> {
     const name = input.name?.trim();
     const description = input.description?.trim();
-    const names = cleanNames(input.names);
+    const names = cleanTranslations(input.names);
+    const descriptions = cleanTranslations(input.descriptions);
     if (name === '') throw required('name', 'name is required');
     if (description === '') throw required('description', 'Description is required');
     return this.deps.db
@@ -153,6 +146,7 @@ export class CategoriesService {
           ...(name !== undefined ? { name } : {}),
           ...(names !== undefined ? { names } : {}),
           ...(description !== undefined ? { description } : {}),
+          ...(descriptions !== undefined ? { descriptions } : {}),
           ...(input.image_id !== undefined ? { image_id: input.image_id } : {}),
           ...(input.text_color !== undefined ? { text_color: input.text_color } : {}),
           ...(input.background_color !== undefined ? { background_color: input.background_color } : {}),

@@ -1,7 +1,8 @@
-import type { Article, ArticleCard, AuthorCard, Category, CategoryChip, Image, Revision } from '@vitrine/contracts';
+import type { Article, ArticleCard, AuthorCard, Category, CategoryChip, Image, PublicCategory, Revision } from '@vitrine/contracts';
 import { WORDS_PER_MINUTE } from '@vitrine/utils';
 import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
 import type { ImageStorage } from '../lib/image-storage';
+import { siteDay } from '../lib/site-day';
 import type { ArticleRow, AuthorRow, ChipRow, RevisionRow } from '../repositories/articles';
 import type { CategoryRow } from '../repositories/categories';
 import type { ImageRow } from '../repositories/images';
@@ -38,11 +39,17 @@ export function toChip(row: ChipRow | CategoryRow): CategoryChip {
   return { id: row.id, unique_key: row.unique_key, name: row.name, text_color: row.text_color, background_color: row.background_color };
 }
 
+/** A category in the blog's filter: its chip and its description (both in the row's language, see activeWithCounts). */
+export function toPublicCategory(row: CategoryRow): PublicCategory {
+  return { ...toChip(row), description: row.description };
+}
+
 export function toCategory(row: CategoryRow, image: ImageRow | null, storage: ImageStorage): Category {
   return {
     ...toChip(row),
     names: row.names ?? {},
     description: row.description,
+    descriptions: row.descriptions ?? {},
     image: toImage(image, storage),
     active: row.active,
     article_count: row.article_count,
@@ -82,6 +89,7 @@ export function toArticle(row: ArticleRow, storage: ImageStorage): Article {
     social_image: toImage(row.social_image, storage),
     publish_at: isoOrNull(row.publish_at),
     published_at: isoOrNull(row.published_at),
+    published_on: siteDay(row.published_at),
     reading_minutes: readingMinutes(row.word_count),
     reads: row.reads,
     created_at: iso(row.created_at),
@@ -100,6 +108,7 @@ export function toCard(row: ArticleRow, storage: ImageStorage, highlight?: strin
     categories: row.categories.map(toChip),
     author: toAuthor(row.author),
     published_at: isoOrNull(row.public_at),
+    published_on: siteDay(row.public_at),
     reading_minutes: readingMinutes(row.word_count),
     emphasis: row.emphasis,
     ...(highlight !== undefined ? { highlight } : {}),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DEFAULT_LOCALE, type Locale } from '@vitrine/contracts';
-import type { ArticleCard, AuthorProfile, CategoryChip, HomeSections, ListPage, PublicArticle, PublicArticlesInput, SearchInput } from '@vitrine/contracts';
+import type { ArticleCard, AuthorProfile, HomeSections, ListPage, PublicArticle, PublicArticlesInput, PublicCategory, SearchInput } from '@vitrine/contracts';
 import type { ReadResult, SearchPage } from '@vitrine/contracts/schemas';
 import { slugify } from '@vitrine/utils';
 import { NotFoundError } from '../errors';
@@ -11,7 +11,7 @@ import * as categories from '../repositories/categories';
 import * as contentVersion from '../repositories/content-version';
 import * as reads from '../repositories/reads';
 import type { ServiceDeps } from './context';
-import { toArticle, toAuthor, toCard, toChip } from './content-presenters';
+import { toArticle, toAuthor, toCard, toChip, toPublicCategory } from './content-presenters';
 
 export const HOME_SIZES = { emphasis: 4, recent: 6, popular: 6, tendencies: 4 } as const;
 export const POPULAR_DAYS = 30;
@@ -163,9 +163,9 @@ export class PublicContentService {
     return { author: toAuthor(author), articles: this.cards(rows), others: others.map(toAuthor) };
   }
 
-  /** Active categories, named in `lang` (pt-BR fallback) and ordered by that name. */
-  async categories(lang: Locale = DEFAULT_LOCALE): Promise<CategoryChip[]> {
-    return (await categories.activeWithCounts(this.deps.db, lang)).map(toChip);
+  /** Active categories, named and described in `lang` (pt-BR fallback) and ordered by the name. */
+  async categories(lang: Locale = DEFAULT_LOCALE): Promise<PublicCategory[]> {
+    return (await categories.activeWithCounts(this.deps.db, lang)).map(toPublicCategory);
   }
 
   /**

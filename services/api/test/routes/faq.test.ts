@@ -15,7 +15,7 @@ describe.each(BACKENDS)('FAQ (%s)', (backend) => {
   const create = (body: object) => ctx.call('POST', '/api/faq/entry', { token: editor.token, body });
 
   it('groups active questions by product, in order, and shows a change at once', async () => {
-    expect(await faq()).toEqual({ products: [] });
+    expect(await faq()).toEqual({ lang: 'pt-BR', products: [] });
     const first = await create({ product: 'RC Sistem I', question: 'O que é o RC Sistem I?', answer: 'Um sistema de gestão.', position: 1 });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ data: { slug: 'o-que-e-o-rc-sistem-i', active: true }, message: FAQ_SUCCESS_MESSAGES.CREATED });

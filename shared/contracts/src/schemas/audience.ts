@@ -18,7 +18,7 @@ import {
   UNSUBSCRIBE_REASONS,
   WHATSAPP_LIMITS,
 } from '../audience';
-import { Id, Timestamp } from './common';
+import { Id, Timestamp, Translations } from './common';
 import { NullableImage } from './content';
 
 export * from '../audience';
@@ -364,8 +364,7 @@ export const SiteSettingsBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** One FAQ entry (public: active ones; the answer is plain text, paragraphs separated by blank lines). */
-export const FaqEntrySchema = Type.Object({
+const faqEntryFields = {
   id: Id,
   product: Type.String(),
   /** Stable anchor of the answer: /faq/{product}#{slug}. */
@@ -374,11 +373,38 @@ export const FaqEntrySchema = Type.Object({
   answer: Type.String(),
   position: Type.Integer(),
   active: Type.Boolean(),
+};
+
+/**
+ * An FAQ entry as the public page shows it (active ones; the answer is plain text, paragraphs separated by blank
+ * lines): product, question and answer in the request's language, each falling back to pt-BR.
+ */
+export const PublicFaqEntrySchema = Type.Object(faqEntryFields);
+
+/** An FAQ entry's product name, question and answer in the other languages (docs/decisions/i18n.md, "Translated content"). */
+export const FaqProductNamesSchema = Translations(FAQ_LIMITS.product);
+export const FaqQuestionsSchema = Translations(FAQ_LIMITS.question);
+export const FaqAnswersSchema = Translations(FAQ_LIMITS.answer);
+
+/**
+ * One FAQ entry as staff edit it: `product`, `question` and `answer` are pt-BR; the other languages' texts are in
+ * `product_names` (the product's, the same on every entry of the product), `questions` and `answers` (only those given).
+ */
+export const FaqEntrySchema = Type.Object({
+  ...faqEntryFields,
+  product_names: FaqProductNamesSchema,
+  questions: FaqQuestionsSchema,
+  answers: FaqAnswersSchema,
 });
 
-/** GET /public/faq: the products (slug and name) and their active questions, in order. */
+/**
+ * GET /public/faq: the products (slug and name) and their active questions, in order, in the request's language
+ * (`?lang=`, else the vt_lang cookie, else pt-BR) with the pt-BR fallback; `lang` says which (absent from an API
+ * older than the translations). The slugs are the pt-BR ones in every language (links stay the same).
+ */
 export const FaqPageSchema = Type.Object({
-  products: Type.Array(Type.Object({ slug: Type.String(), name: Type.String(), entries: Type.Array(FaqEntrySchema) })),
+  lang: Type.Optional(Type.String()),
+  products: Type.Array(Type.Object({ slug: Type.String(), name: Type.String(), entries: Type.Array(PublicFaqEntrySchema) })),
 });
 
 const faqFields = {
@@ -387,6 +413,13 @@ const faqFields = {
   answer: Type.String({ minLength: 1, maxLength: FAQ_LIMITS.answer }),
   position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
   active: Type.Optional(Type.Boolean()),
+  /**
+   * Each replaces that text's translations when given (blank = not translated). `product_names` is the product's:
+   * saved on every entry of the product. A language's question and answer are translated together (both or neither).
+   */
+  product_names: Type.Optional(FaqProductNamesSchema),
+  questions: Type.Optional(FaqQuestionsSchema),
+  answers: Type.Optional(FaqAnswersSchema),
 };
 /** POST /faq/entry */
 export const FaqCreateBody = Type.Object(faqFields, { additionalProperties: false });

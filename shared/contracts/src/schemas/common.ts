@@ -38,6 +38,8 @@ export const MessageEnvelope = Type.Object({ message: Type.String() });
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const UniqueKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const Timestamp = Type.String({ format: 'date-time' });
+/** A calendar day, 'YYYY-MM-DD'. */
+export const CalendarDay = Type.String({ format: 'date' });
 
 /** `{id}/{unique_key}`: both must match the same record. */
 export const IdKeyParams = Type.Object({ id: Id, unique_key: UniqueKey }, { additionalProperties: false });
@@ -49,3 +51,18 @@ export const IdParams = Type.Object({ id: Id }, { additionalProperties: false })
  * locales ('en' → en-US); an unsupported one counts as not given (docs/decisions/mail-languages.md).
  */
 export const LanguageQuery = Type.Object({ lang: Type.Optional(Type.String({ maxLength: 35 })) }, { additionalProperties: false });
+
+/**
+ * A text in the four languages besides pt-BR (docs/decisions/i18n.md, "Translated content"): each optional, a blank or
+ * missing one falls back to the pt-BR text beside it. Only the four codes; pt-BR itself is refused (it is the text).
+ */
+export const Translations = (maxLength: number) =>
+  Type.Object(
+    {
+      'en-US': Type.Optional(Type.String({ maxLength })),
+      'es-ES': Type.Optional(Type.String({ maxLength })),
+      'fr-FR': Type.Optional(Type.String({ maxLength })),
+      'ht-HT': Type.Optional(Type.String({ maxLength })),
+    },
+    { additionalProperties: false },
+  );

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from '../validation';
-import { Id, Timestamp } from './common';
+import { CalendarDay, Id, Timestamp, Translations } from './common';
 
 /**
  * Content (issue: articles, categories, authors, search, public blog).
@@ -53,6 +53,12 @@ export const CategoryNamesSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A category's description in the other languages (docs/decisions/i18n.md, "Translated content"): each optional, a
+ * blank or missing one falls back to the pt-BR `description`.
+ */
+export const CategoryDescriptionsSchema = Translations(CONTENT_LIMITS.categoryDescription);
+
 export const CategorySchema = Type.Object(
   {
     id: Id,
@@ -61,7 +67,10 @@ export const CategorySchema = Type.Object(
     name: Type.String(),
     /** The other languages' names (only those given). */
     names: CategoryNamesSchema,
+    /** pt-BR. */
     description: Type.String(),
+    /** The other languages' descriptions (only those given). */
+    descriptions: CategoryDescriptionsSchema,
     image: NullableImage,
     text_color: Type.String(),
     background_color: Type.String(),
@@ -80,6 +89,17 @@ export const CategoryChipSchema = Type.Object({
   name: Type.String(),
   text_color: Type.String(),
   background_color: Type.String(),
+});
+
+/** GET /public/categories: a category as the blog's filter shows it, named and described in the request's language. */
+export const PublicCategorySchema = Type.Object({
+  id: Id,
+  unique_key: Slug,
+  name: Type.String(),
+  text_color: Type.String(),
+  background_color: Type.String(),
+  /** In the request's language, else pt-BR. */
+  description: Type.String(),
 });
 
 export const AuthorCardSchema = Type.Object({
@@ -103,6 +123,8 @@ export const ArticleCardSchema = Type.Object(
     categories: Type.Array(CategoryChipSchema),
     author: AuthorCardSchema,
     published_at: Type.Union([Timestamp, Type.Null()]),
+    /** The company's calendar day of published_at (America/Sao_Paulo), 'YYYY-MM-DD': the date pages show. */
+    published_on: Type.Union([CalendarDay, Type.Null()]),
     reading_minutes: Type.Integer({ minimum: 0 }),
     emphasis: Type.Boolean(),
     /** Search results only: the matching passage, matches wrapped in <mark>. */
@@ -128,6 +150,8 @@ export const ArticleSchema = Type.Object(
     social_image: NullableImage,
     publish_at: Type.Union([Timestamp, Type.Null()]),
     published_at: Type.Union([Timestamp, Type.Null()]),
+    /** The company's calendar day of published_at (America/Sao_Paulo), 'YYYY-MM-DD': the date pages show. */
+    published_on: Type.Union([CalendarDay, Type.Null()]),
     reading_minutes: Type.Integer({ minimum: 0 }),
     reads: Type.Integer({ minimum: 0 }),
     created_at: Timestamp,
@@ -195,6 +219,8 @@ const categoryFields = {
   /** Replaces every translation when given: a language left out or blank falls back to `name`. */
   names: Type.Optional(CategoryNamesSchema),
   description: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.categoryDescription }),
+  /** Replaces every translation when given: a language left out or blank falls back to `description`. */
+  descriptions: Type.Optional(CategoryDescriptionsSchema),
   image_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
   text_color: HexColor,
   background_color: HexColor,

@@ -1,5 +1,5 @@
 import { makeFaqEntry } from '../../testing/fixtures';
-import { answerPreview, entryPath, groupEntries, nextPosition, productNames, productSlug } from './faq-view';
+import { answerPreview, entryPath, groupEntries, nextPosition, productNames, productNamesOf, productSlug } from './faq-view';
 
 const pro = (id: number, position: number, question: string, active = true) => makeFaqEntry({ id, product: 'Vitrine Pro', slug: `q-${id}`, position, question, active });
 const site = makeFaqEntry({ id: 9, product: 'Sistema Ágil', slug: 'como-pagar', position: 0, question: 'Como pago?', answer: 'Com Pix ou cartão de crédito.' });
@@ -33,6 +33,17 @@ describe("the FAQ's entries, as the list shows them", () => {
     expect(productNames(entries)).toEqual(['Sistema Ágil', 'Vitrine Pro']);
     expect(nextPosition(entries, 'vitrine  pro')).toBe(8);
     expect(nextPosition(entries, 'Novo')).toBe(0);
+  });
+
+  it('searches the translations too, and finds a product’s names in the other languages on its entries', () => {
+    const translated = makeFaqEntry({ id: 5, product: 'Vitrine Pro', slug: 'preco', position: 2, questions: { 'en-US': 'How much is it?' }, answers: { 'en-US': 'Ten.' }, product_names: { 'en-US': 'Showcase Pro' } });
+    const entries = [pro(1, 0, 'Quanto custa?'), translated, site];
+    expect(groupEntries(entries, 'how much').flatMap((g) => g.entries.map((e) => e.id))).toEqual([5]);
+    expect(groupEntries(entries, 'showcase').flatMap((g) => g.entries.map((e) => e.id))).toEqual([5]);
+    expect(productNamesOf(entries, ' vitrine pro ')).toEqual({ 'en-US': 'Showcase Pro' });
+    expect(productNamesOf(entries, 'Vitrine Pro', 5)).toEqual({});
+    expect(productNamesOf(entries, 'Sistema Ágil')).toEqual({});
+    expect(productNamesOf(entries, '')).toEqual({});
   });
 
   it('previews an answer on one line', () => {

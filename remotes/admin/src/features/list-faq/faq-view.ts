@@ -1,4 +1,4 @@
-import type { FaqEntry } from '@vitrine/contracts';
+import type { FaqEntry, FaqTranslations } from '@vitrine/contracts';
 import { faqProductSlug, truncate } from '@vitrine/utils';
 
 /** A product's part of the public FAQ's address, as the server makes it (@vitrine/utils). */
@@ -13,9 +13,10 @@ export const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u0
 /** The words of a search, folded; none for a blank one. */
 export const termsOf = (search: string) => fold(search).split(/\s+/).filter(Boolean);
 
-/** Whether every word of the search is in the entry's question, answer or product. */
+/** Whether every word of the search is in the entry's question, answer or product, in pt-BR or a translation. */
 export const matches = (entry: FaqEntry, terms: string[]) => {
-  const text = fold(`${entry.product}\n${entry.question}\n${entry.answer}`);
+  const translations = [entry.product_names, entry.questions, entry.answers].flatMap((texts) => Object.values(texts ?? {}));
+  const text = fold([entry.product, entry.question, entry.answer, ...translations].join('\n'));
   return terms.every((term) => text.includes(term));
 };
 
@@ -49,6 +50,19 @@ export function groupEntries(entries: FaqEntry[], search = ''): FaqGroup[] {
 /** The products already in use, by name (the form offers them; a new one can still be typed). */
 export function productNames(entries: FaqEntry[]): string[] {
   return [...new Set(entries.map((entry) => entry.product))].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+}
+
+/**
+ * A product's names in the other languages, as its entries hold them (the first, in position order, that has any;
+ * `except` leaves one entry out): the same on every entry, since the API saves them on all (docs/decisions/i18n.md).
+ */
+export function productNamesOf(entries: FaqEntry[], product: string, except?: number): FaqTranslations {
+  if (!product.trim()) return {};
+  const slug = productSlug(product.trim());
+  const holder = [...entries]
+    .sort(byPosition)
+    .find((entry) => entry.id !== except && productSlug(entry.product) === slug && Object.keys(entry.product_names ?? {}).length > 0);
+  return holder?.product_names ?? {};
 }
 
 /** A new question's position when none is given: after the product's last one. */

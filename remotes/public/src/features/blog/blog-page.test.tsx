@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '@vitrine/core';
 import { card, design, tech } from '../../testing/fixtures';
 import { mockHttp, ok, renderPage } from '../../testing/render';
@@ -33,5 +33,18 @@ describe('BlogPage', () => {
     restore = mockHttp((call) => (call.url === '/public/categories' ? ok([]) : ok({ items: [], total: 0, page: 1, limit: 12 }))).restore;
     renderPage(BlogPage, '/blog', '/blog?category=design');
     expect(await screen.findByText('Ainda não há artigos nesta categoria.')).toBeInTheDocument();
+  });
+
+  it("introduces a category's page with its description, as the API answers it in the page's language; the blog's own subtitle elsewhere", async () => {
+    const described = { ...design, description: 'Interfaces, marcas e experiências pensadas para as pessoas.' };
+    const mock = mockHttp((call) => (call.url === '/public/categories' ? ok([{ ...tech, description: 'Ferramentas e dados.' }, described]) : ok({ items: [card()], total: 1, page: 1, limit: 12 })));
+    restore = mock.restore;
+    const first = renderPage(BlogPage, '/blog', '/blog?category=design');
+    await waitFor(() => expect(screen.getByTestId('blog-lead')).toHaveTextContent('Interfaces, marcas e experiências pensadas para as pessoas.'));
+    expect(mock.calls.find((c) => c.url === '/public/categories')?.params).toEqual({ lang: 'pt-BR' });
+    first.unmount();
+    renderPage(BlogPage, '/blog', '/blog');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Design' }).length).toBeGreaterThan(0));
+    expect(screen.getByTestId('blog-lead')).toHaveTextContent(i18n.t('public:blog.subtitle'));
   });
 });

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '@vitrine/contracts';
+import { PUBLIC_ROUTES, type PublicCategory } from '@vitrine/contracts';
 import { Link, useSearchParams, useTranslation } from '@vitrine/core';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
@@ -7,6 +7,7 @@ import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Pagination } from '../../components/pagination';
 import { SectionSkeleton } from '../../components/section-skeleton';
 import { useLoader } from '../../lib/loader';
+import type { RequestState } from '../../lib/use-request';
 import { categoriesLoader } from '../categories/loader';
 import { BLOG_PAGE_SIZE, blogLoader, blogQuery } from './loader';
 import '../../components/page.css';
@@ -14,9 +15,8 @@ import './blog.css';
 
 export { BLOG_PAGE_SIZE };
 
-function CategoryFilter({ active }: { active: string | undefined }) {
+function CategoryFilter({ active, categories }: { active: string | undefined; categories: RequestState<PublicCategory[]> }) {
   const { t } = useTranslation('public');
-  const categories = useLoader(categoriesLoader);
   if (categories.status !== 'success' || categories.data.length === 0) return <div className="vt-blog__filter" />;
   return (
     <nav className="vt-blog__filter" aria-label={t('blog.filterLabel')}>
@@ -42,14 +42,17 @@ export function BlogPage() {
   const [query] = useSearchParams();
   const { page, category } = blogQuery(query);
   const list = useLoader(blogLoader);
+  const categories = useLoader(categoriesLoader);
+  // A category's page is introduced by its description (in the page's language, pt-BR where not translated).
+  const current = category && categories.status === 'success' ? categories.data.find((c) => c.unique_key === category) : undefined;
 
   return (
     <div className="vt-page vt-blog">
       <header className="vt-page__head">
         <h1>{t('blog.title')}</h1>
-        <p>{t('blog.subtitle')}</p>
+        <p data-testid="blog-lead">{current?.description || t('blog.subtitle')}</p>
       </header>
-      <CategoryFilter active={category} />
+      <CategoryFilter active={category} categories={categories} />
       <div aria-busy={list.status === 'loading'}>
         {list.status === 'loading' ? <SectionSkeleton count={6} /> : null}
         {list.status === 'error' ? <ErrorState onRetry={list.retry} /> : null}

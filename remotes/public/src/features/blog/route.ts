@@ -29,7 +29,8 @@ export const blogRoute = definePage({
     const parts = [category?.name, name, page > 1 ? ctx.t('public:meta.page', { page }) : undefined].filter(Boolean);
     return {
       title: titled(ctx, parts.join(' · ')),
-      description: describe(ctx.t('public:blog.subtitle')),
+      // A category's own description (in the page's language) says what its page is about.
+      description: describe(category?.description || ctx.t('public:blog.subtitle')),
       canonical,
       type: 'website',
       links,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PUBLIC_ROUTES, type FaqEntry, type FaqPage as FaqData, type HeadContext, type RemoteRoute, type RouteData } from '@vitrine/contracts';
+import { PUBLIC_ROUTES, type FaqPage as FaqData, type HeadContext, type RemoteRoute, type PublicFaqEntry, type RouteData } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import type { PublicHttp } from '../../api/public-content';
 import { serverRoute } from '../../lib/route';
@@ -19,7 +19,7 @@ const route = serverRoute(faqRoute, FaqPage);
 const PATH = PUBLIC_ROUTES.faq;
 
 let nextId = 0;
-const entry = (product: string, slug: string, question: string, answer: string): FaqEntry => {
+const entry = (product: string, slug: string, question: string, answer: string): PublicFaqEntry => {
   nextId += 1;
   return { id: nextId, product, slug, question, answer, position: nextId, active: true };
 };
@@ -48,6 +48,20 @@ const FAQ: FaqData = {
     },
   ],
 };
+
+/** The FAQ as the API answers it in English and in French (translated where staff translated it, else pt-BR). */
+const translated = (lang: string, rc: string, price: [string, string], newsletter: string, cancel: [string, string]): FaqData => ({
+  lang,
+  products: [
+    { slug: 'rc-sistem-i', name: rc, entries: [{ ...entry(rc, 'quanto-custa', ...price), id: 101 }] },
+    { slug: 'newsletter', name: newsletter, entries: [{ ...entry(newsletter, 'como-cancelo-a-inscricao', ...cancel), id: 102 }] },
+  ],
+});
+const EN = translated('en-US', 'RC Sistem I', ['How much does it cost?', 'Monthly plans per user.'], 'Newsletter', ['How do I unsubscribe?', 'Every email has an “Unsubscribe” link.']);
+const FR = translated('fr-FR', 'RC Sistem I', ['Combien ça coûte ?', 'Des formules mensuelles par utilisateur.'], 'Lettre d’information', [
+  'Comment me désabonner ?',
+  'Chaque e-mail contient un lien « Se désabonner ».',
+]);
 
 /** What the server's loaders are answered; it records the URLs asked besides the site's settings. */
 function serverHttp(answer: FaqData | 'down' = FAQ): PublicHttp & { urls: string[] } {
@@ -362,6 +376,67 @@ describe('FaqPage', () => {
       // After hydration, the fragment's answer opens.
       await waitFor(() => expect(container.querySelector('#quanto-custa')).toHaveAttribute('open'));
       expect(gets(mock.calls)).toEqual([]);
+      act(() => root.unmount());
+    } finally {
+      errors.mockRestore();
+      mock.restore();
+      container.remove();
+    }
+  });
+
+  it('asks the FAQ in the page’s language (?lang=: the API answers the questions in it, pt-BR where not translated)', async () => {
+    await setLanguage('es-ES');
+    const asked: { url: string; params?: object }[] = [];
+    const http: PublicHttp = {
+      async get<T>(url: string, config?: { params?: object }) {
+        asked.push({ url, ...(config?.params ? { params: config.params } : {}) });
+        return { data: { data: url === '/public/site' ? site : FAQ } as T };
+      },
+    };
+    await loaded('/faq', http);
+    expect(asked.find((call) => call.url === '/public/faq')).toEqual({ url: '/public/faq', params: { lang: 'es-ES' } });
+  });
+
+  it('hydrates the server’s language without a request; switched to another language, it shows the FAQ asked in that one (links unchanged)', async () => {
+    await setLanguage('en-US');
+    const url = '/faq/newsletter';
+    const data = await route.load({ params: paramsOf(url), search: new URLSearchParams(), http: serverHttp(EN) });
+    const tree = (routeData: RouteData) => (
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={createMemoryRouter([{ path: PATH, element: <route.Component data={routeData} /> }], { initialEntries: [url] })} />
+      </I18nextProvider>
+    );
+    const html = renderToString(tree(data));
+    expect(html).toContain('How do I unsubscribe?');
+
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer: FaqData | 'down' = FR;
+    const mock = mockHttp((call) => (call.url !== '/public/faq' ? { status: 404 } : answer === 'down' ? { status: 503 } : ok(answer)));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable = jest.fn();
+    try {
+      const root = await act(async () => hydrateRoot(container, tree(JSON.parse(JSON.stringify(data)) as RouteData), { onRecoverableError: recoverable }));
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      expect(gets(mock.calls)).toEqual([]);
+
+      await act(() => setLanguage('fr-FR'));
+      await waitFor(() => expect(container.querySelector('#como-cancelo-a-inscricao summary')).toHaveTextContent('Comment me désabonner ?'));
+      expect(gets(mock.calls).map((call) => [call.url, call.params])).toEqual([['/public/faq', { lang: 'fr-FR' }]]);
+      expect(container.querySelector('h2#faq-group-newsletter')).toHaveTextContent('Lettre d’information');
+      const tab = within(container).getByRole('link', { name: 'Lettre d’information' });
+      expect(tab).toHaveAttribute('href', '/faq/newsletter');
+      expect(tab).toHaveAttribute('aria-current', 'page');
+
+      // Back to the route's language: its own answer, nothing asked; a failed read keeps what is on screen.
+      await act(() => setLanguage('en-US'));
+      expect(container.querySelector('#como-cancelo-a-inscricao summary')).toHaveTextContent('How do I unsubscribe?');
+      answer = 'down';
+      await act(() => setLanguage('es-ES'));
+      await waitFor(() => expect(gets(mock.calls)).toHaveLength(2));
+      expect(container.querySelector('#como-cancelo-a-inscricao summary')).toHaveTextContent('How do I unsubscribe?');
       act(() => root.unmount());
     } finally {
       errors.mockRestore();

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { PUBLIC_ROUTES, type FaqEntry, type FaqPage as FaqData } from '@vitrine/contracts';
-import { Link, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { PUBLIC_ROUTES, type FaqPage as FaqData, type PublicFaqEntry } from '@vitrine/contracts';
+import { http, Link, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
+import { fetchFaq } from '../../api/faq';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { useLoader } from '../../lib/loader';
 import { faqPath } from '../../lib/paths';
@@ -38,7 +39,7 @@ function NotFound() {
 }
 
 interface QuestionProps {
-  entry: FaqEntry;
+  entry: PublicFaqEntry;
   /** The slug of the entry's product: its answer's link is /faq/<product>#<slug>. */
   product: string;
   open: boolean;
@@ -71,12 +72,40 @@ function Question({ entry, product, open, copied, onToggle, onCopy }: QuestionPr
 }
 
 /**
+ * The FAQ in the interface language. Its questions are content the API answers in the page's language (`lang` says
+ * which), not texts of the remote: the route's answer while the language is the one it was asked in (the server's, at
+ * hydration: no mismatch), and after the visitor switches language the FAQ asked again in the new one (the route's
+ * answer stays on screen until it arrives, or if it fails).
+ */
+function useFaqInLanguage(faq: FaqData): FaqData {
+  const { i18n } = useTranslation('public');
+  const lang = i18n.language;
+  const [asked, setAsked] = useState<{ lang: string; faq: FaqData } | null>(null);
+  const current = faq.lang === undefined || faq.lang === lang;
+  useEffect(() => {
+    if (current) return;
+    let live = true;
+    fetchFaq(http).then(
+      (answer) => {
+        if (live) setAsked({ lang, faq: answer });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [current, lang]);
+  return !current && asked?.lang === lang ? asked.faq : faq;
+}
+
+/**
  * The questions of the URL's products (every one, or one), searched as typed. The server's HTML shows
  * them all closed; after hydration, the question a link's #fragment names opens (and on every later
  * fragment), and a search opens the questions it finds.
  */
-function Faq({ faq, product }: { faq: FaqData; product: string }) {
+function Faq({ faq: loaded, product }: { faq: FaqData; product: string }) {
   const { t } = useTranslation('public');
+  const faq = useFaqInLanguage(loaded);
   const { hash } = useLocation();
   const navigate = useNavigate();
   const groups = useMemo(() => searchable(shownProducts(faq, product)), [faq, product]);

@@ -1,20 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope, FAQ_SUCCESS_MESSAGES, FaqCreateBody, FaqEntrySchema, FaqPageSchema, FaqUpdateBody, IdParams, MessageEnvelope } from '@vitrine/contracts/schemas';
-import { servePublicJson as cached } from '../../plugins/answer-cache';
+import { requestLanguage, servePublicJson as cached } from '../../plugins/answer-cache';
 import { BEARER, responses } from '../common';
 
 const tags = ['faq'];
 const manage = { routes: ['list-faq'] } as const;
 
-/** The FAQ (issue 8): the public read, cached like every public answer, and the staff's entries. */
+/** The FAQ (issue 8): the public read, cached like every public answer (per language), and the staff's entries. */
 const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = () => app.services.faq;
 
   app.get(
     '/public/faq',
-    { config: { policy: 'public' }, schema: { tags: ['public'], summary: 'The FAQ: products and their active questions, in order', response: responses({ 200: Envelope(FaqPageSchema) }) } },
-    async (request, reply) => cached(request, reply, [], () => service().publicFaq()),
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'The FAQ: products and their active questions, in order, in the request’s language (?lang=, else the vt_lang cookie; pt-BR where not translated)',
+        response: responses({ 200: Envelope(FaqPageSchema) }),
+      },
+    },
+    // In the request's language: keyed by it in the answer cache (docs/decisions/answer-cache.md).
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      return cached(request, reply, [], () => service().publicFaq(language), { language });
+    },
   );
 
   app.get(

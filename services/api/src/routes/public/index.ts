@@ -5,13 +5,13 @@ import {
   ArticleCardSchema,
   AuthorParams,
   AuthorProfileSchema,
-  CategoryChipSchema,
   Envelope,
   HomeSectionsSchema,
   IdParams,
   ListEnvelope,
   PublicArticleSchema,
   PublicArticlesQuery,
+  PublicCategorySchema,
   ReadResultSchema,
   SearchPageSchema,
   SearchQuery,
@@ -132,7 +132,10 @@ const publicRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public/categories',
-    { config: { policy: 'public' }, schema: { tags, summary: 'Active categories', response: responses({ 200: Envelope(Type.Array(CategoryChipSchema)) }) } },
+    {
+      config: { policy: 'public' },
+      schema: { tags, summary: 'Active categories, named and described in the request’s language (?lang=)', response: responses({ 200: Envelope(Type.Array(PublicCategorySchema)) }) },
+    },
     async (request, reply) => {
       const { language, options } = inLanguage(request);
       return cached(request, reply, [], () => service().categories(language), options);

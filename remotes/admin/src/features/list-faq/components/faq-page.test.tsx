@@ -2,6 +2,7 @@ import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FAQ_SUCCESS_MESSAGES, type FaqCreateInput, type FaqEntry, type FaqUpdateInput } from '@vitrine/contracts';
+import { loadTexts, setLanguage } from '@vitrine/core';
 import { slugify } from '@vitrine/utils';
 import { makeFaqEntry } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
@@ -22,7 +23,16 @@ function server(initial: FaqEntry[] = [price, trial, pay], options: { create?: (
       const body = call.body as FaqCreateInput;
       const refused = options.create?.(body);
       if (refused) return refused;
-      const entry: FaqEntry = { id: nextId++, slug: slugify(body.question), position: 0, active: true, ...body };
+      const entry: FaqEntry = {
+        id: nextId++,
+        slug: slugify(body.question),
+        position: 0,
+        active: true,
+        ...body,
+        product_names: body.product_names ?? {},
+        questions: body.questions ?? {},
+        answers: body.answers ?? {},
+      };
       entries = [...entries, entry];
       return { status: 201, data: { data: entry, message: FAQ_SUCCESS_MESSAGES.CREATED } };
     }
@@ -259,5 +269,146 @@ describe('list-faq', () => {
     expect(empty).toHaveTextContent('Nenhuma pergunta ainda');
     await user.click(within(empty).getByRole('button', { name: /Nova pergunta/ }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Nova pergunta');
+  });
+
+  describe('in the other languages', () => {
+    const translated = makeFaqEntry({
+      product_names: { 'en-US': 'RC System One' },
+      questions: { 'en-US': 'How much does it cost?' },
+      answers: { 'en-US': 'Three plans, from R$ 99 a month.' },
+    });
+    const tabOf = (dialog: HTMLElement, language: string) => within(dialog).getByRole('tab', { name: language });
+    const editOf = async (user: ReturnType<typeof userEvent.setup>, question: string) => {
+      await user.click(within(await screen.findByText(question).then((el) => el.closest('li')!)).getByRole('button', { name: 'Editar' }));
+      return screen.findByRole('dialog');
+    };
+
+    it('edits the product, question and answer in a tab per language (the pt-BR text as placeholder), sending only what changed', async () => {
+      http = server([translated, trial, pay]);
+      const user = userEvent.setup({ delay: null });
+      open();
+      const dialog = await editOf(user, 'Quanto custa?');
+      const section = within(dialog).getByTestId('faq-translations');
+      expect(section).toHaveTextContent('Em outros idiomas');
+      expect(tabOf(dialog, 'English (US)')).toHaveAttribute('aria-selected', 'true');
+      await waitFor(() => expect(within(dialog).getByLabelText('Pergunta em English (US)')).toHaveValue('How much does it cost?'));
+      expect(within(dialog).getByLabelText('Resposta em English (US)')).toHaveValue('Three plans, from R$ 99 a month.');
+      expect(within(dialog).getByLabelText('Produto em English (US)')).toHaveValue('RC System One');
+      expect(within(dialog).getByLabelText('Pergunta em Français')).toHaveAttribute('placeholder', 'Quanto custa?');
+
+      await user.click(tabOf(dialog, 'Français'));
+      await user.type(within(dialog).getByLabelText('Pergunta em Français'), ' Combien ça coûte ? ');
+      await user.type(within(dialog).getByLabelText('Resposta em Français'), 'Trois formules.');
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() =>
+        expect(writes(http.calls).map((c) => [c.method, c.url, c.body])).toEqual([
+          [
+            'PUT',
+            '/faq/entry/1',
+            {
+              questions: { 'en-US': 'How much does it cost?', 'fr-FR': 'Combien ça coûte ?' },
+              answers: { 'en-US': 'Three plans, from R$ 99 a month.', 'fr-FR': 'Trois formules.' },
+            },
+          ],
+        ]),
+      );
+    });
+
+    it('asks for the answer of a translated question (and the reverse) before sending, on that language’s tab', async () => {
+      http = server([translated, trial, pay]);
+      const user = userEvent.setup({ delay: null });
+      open();
+      const dialog = await editOf(user, 'Quanto custa?');
+      await user.click(tabOf(dialog, 'Español'));
+      await user.type(within(dialog).getByLabelText('Pergunta em Español'), '¿Cuánto cuesta?');
+      await user.click(tabOf(dialog, 'Kreyòl ayisyen'));
+      await user.type(within(dialog).getByLabelText('Resposta em Kreyòl ayisyen'), 'Twa plan.');
+      await user.click(tabOf(dialog, 'English (US)'));
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+      await waitFor(() => expect(tabOf(dialog, 'Español')).toHaveAttribute('aria-selected', 'true'));
+      expect(within(dialog).getByLabelText('Resposta em Español').closest('.ant-form-item')).toHaveTextContent('Escreva a resposta neste idioma: a pergunta já está traduzida.');
+      expect(within(dialog).getByLabelText('Pergunta em Kreyòl ayisyen').closest('.ant-form-item')).toHaveTextContent(
+        'Escreva a pergunta neste idioma: a resposta já está traduzida.',
+      );
+      expect(writes(http.calls)).toEqual([]);
+    });
+
+    it('a new question takes its product’s names in the other languages; another product, its own (none for a new one)', async () => {
+      const second = makeFaqEntry({ id: 4, slug: 'tem-app', question: 'Tem app?', answer: 'Sim.', position: 2, product_names: { 'en-US': 'RC System One' } });
+      http = server([makeFaqEntry(), second, pay]);
+      const user = userEvent.setup({ delay: null });
+      open();
+      await screen.findByText('Quanto custa?');
+      await user.click(screen.getByRole('button', { name: 'Adicionar pergunta em RC Sistem I' }));
+      const dialog = await screen.findByRole('dialog');
+      await waitFor(() => expect(within(dialog).getByLabelText('Produto em English (US)')).toHaveValue('RC System One'));
+
+      const product = within(dialog).getByLabelText('Produto');
+      await user.clear(product);
+      await user.type(product, 'Vitrine Ágil');
+      expect(within(dialog).getByLabelText('Produto em English (US)')).toHaveValue('');
+      await user.clear(product);
+      await user.type(product, 'RC Sistem I');
+      expect(within(dialog).getByLabelText('Produto em English (US)')).toHaveValue('RC System One');
+      // One tab per language, each saying the product's name is the product's.
+      expect(within(dialog).getAllByText('Vale para todas as perguntas deste produto.')).toHaveLength(4);
+
+      await user.type(within(dialog).getByLabelText('Pergunta'), 'Funciona offline?');
+      await user.type(within(dialog).getByLabelText('Resposta'), 'Não.');
+      await user.type(within(dialog).getByLabelText('Pergunta em English (US)'), 'Does it work offline?');
+      await user.type(within(dialog).getByLabelText('Resposta em English (US)'), 'No.');
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() =>
+        expect(writes(http.calls).map((c) => c.body)).toEqual([
+          {
+            product: 'RC Sistem I',
+            question: 'Funciona offline?',
+            answer: 'Não.',
+            position: 3,
+            active: true,
+            product_names: { 'en-US': 'RC System One' },
+            questions: { 'en-US': 'Does it work offline?' },
+            answers: { 'en-US': 'No.' },
+          },
+        ]),
+      );
+    });
+
+    it("shows the server's refusal of a translation on its field and tab, in the interface language", async () => {
+      http = server(undefined, {
+        create: () => ({
+          status: 400,
+          data: {
+            error: true,
+            statusCode: 400,
+            code: 'VALIDATION_ERROR',
+            message: 'Validation failed',
+            errors: [
+              { property: 'answers.fr-FR', message: { isNotEmpty: 'A translated question needs its answer in the same language' } },
+              { property: 'questions.fr-FR', message: { maxLength: 'must NOT have more than 200 characters' } },
+            ],
+          },
+        }),
+      });
+      await setLanguage('ht-HT');
+      await loadTexts(['admin']);
+      try {
+        const user = userEvent.setup({ delay: null });
+        open();
+        await screen.findByText('Quanto custa?');
+        await user.click(screen.getByRole('button', { name: /Nouvo kesyon/ }));
+        const dialog = await screen.findByRole('dialog');
+        await user.type(within(dialog).getByLabelText('Pwodui'), 'Lòt');
+        await user.type(within(dialog).getByLabelText('Kesyon'), 'Kesyon?');
+        await user.type(within(dialog).getByLabelText('Repons'), 'Repons.');
+        await user.click(within(dialog).getByRole('button', { name: 'Anrejistre' }));
+        await waitFor(() => expect(tabOf(dialog, 'Français')).toHaveAttribute('aria-selected', 'true'));
+        expect(within(dialog).getByLabelText('Repons an Français').closest('.ant-form-item')).toHaveTextContent('Ekri repons lan nan lang sa a: kesyon an deja tradui.');
+        expect(within(dialog).getByLabelText('Kesyon an Français').closest('.ant-form-item')).toHaveTextContent('200');
+      } finally {
+        await setLanguage('pt-BR');
+      }
+    });
   });
 });

@@ -126,7 +126,7 @@ describe('list-of-categories', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('Nome'), 'Vendas');
     await user.type(within(dialog).getByLabelText('Descrição'), 'Tudo sobre vendas');
-    await user.type(within(dialog).getByLabelText('English (US)'), 'Sales');
+    await user.type(within(within(dialog).getByTestId('category-translations')).getByLabelText('English (US)'), 'Sales');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() =>
       expect(http.calls.find((c) => c.method === 'POST' && c.url === '/category/category')).toMatchObject({ body: { name: 'Vendas', names: { 'en-US': 'Sales' } } }),
@@ -150,5 +150,71 @@ describe('list-of-categories', () => {
     } finally {
       await setLanguage('pt-BR');
     }
+  });
+
+  describe('descriptions in the other languages', () => {
+    const described = makeCategory({ descriptions: { 'en-US': 'All about technology', 'ht-HT': 'Tout sa ki gen pou wè ak teknoloji' } });
+    /** The API: the list, and a save answered by `reply` (the category itself by default). */
+    const api = (reply: (call: HttpCall) => ReturnType<typeof ok> | { status: number; data: unknown } = () => ok(described)) =>
+      mockHttp((call: HttpCall) => (call.url === '/category/categories-list' ? ok(listPage([described])) : reply(call)));
+    const editDialog = async (user: ReturnType<typeof userEvent.setup>) => {
+      const row = (await screen.findByText('Tecnologia')).closest('tr')!;
+      await user.click(within(row).getByRole('button', { name: 'Editar' }));
+      return screen.findByRole('dialog');
+    };
+
+    it('edits them labelled in their own language, the Portuguese one as placeholder, and sends them trimmed (blank ones left out)', async () => {
+      http = api();
+      const user = userEvent.setup({ delay: null });
+      open();
+      const dialog = await editDialog(user);
+      const fieldset = within(dialog).getByTestId('category-description-translations');
+      expect(fieldset).toHaveTextContent('Descrição em outros idiomas');
+      const english = within(fieldset).getByLabelText('Descrição em English (US)');
+      await waitFor(() => expect(english).toHaveValue('All about technology'));
+      expect(within(fieldset).getByLabelText('Descrição em Kreyòl ayisyen')).toHaveValue('Tout sa ki gen pou wè ak teknoloji');
+      const french = within(fieldset).getByLabelText('Descrição em Français');
+      expect(french).toHaveValue('');
+      expect(french).toHaveAttribute('placeholder', 'Tudo sobre tecnologia');
+      expect(within(fieldset).getByText('Français')).toHaveAttribute('lang', 'fr-FR');
+
+      await user.type(french, '  Tout sur la technologie ');
+      await user.clear(within(fieldset).getByLabelText('Descrição em Kreyòl ayisyen'));
+      await user.type(within(fieldset).getByLabelText('Descrição em Español'), '   ');
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await waitFor(() => expect(http.calls.find((c) => c.method === 'PUT')).toBeDefined());
+      const body = http.calls.find((c) => c.method === 'PUT')?.body as { description: string; descriptions: object };
+      expect(body.description).toBe('Tudo sobre tecnologia');
+      expect(body.descriptions).toEqual({ 'en-US': 'All about technology', 'fr-FR': 'Tout sur la technologie' });
+    });
+
+    it("shows the server's refusal of a translation on its field, in the interface language (400 maxLength, 409 name taken)", async () => {
+      let refusal: { status: number; data: unknown } = {
+        status: 400,
+        data: { error: true, statusCode: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: [{ property: 'descriptions.fr-FR', message: { maxLength: 'must NOT have more than 500 characters' } }] },
+      };
+      http = api((call) => (call.method === 'PUT' ? refusal : ok(described)));
+      const user = userEvent.setup({ delay: null });
+      open();
+      let dialog = await editDialog(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      const french = within(dialog).getByLabelText('Descrição em Français');
+      await waitFor(() => expect(french.closest('.ant-form-item')).toHaveTextContent('Use no máximo 500 caracteres.'));
+
+      refusal = {
+        status: 409,
+        data: { error: true, statusCode: 409, code: 'CONFLICT', message: 'Another category already has that name in this language', errors: [{ property: 'names.en-US', message: { isUnique: 'x' } }] },
+      };
+      await setLanguage('en-US');
+      await loadTexts(['admin']);
+      try {
+        await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+        dialog = screen.getByRole('dialog');
+        const englishName = within(within(dialog).getByTestId('category-translations')).getByLabelText('English (US)');
+        await waitFor(() => expect(englishName.closest('.ant-form-item')).toHaveTextContent('Another category already has this name in this language.'));
+      } finally {
+        await setLanguage('pt-BR');
+      }
+    });
   });
 });
