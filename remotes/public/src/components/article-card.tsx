@@ -61,7 +61,7 @@ export function ArticleCard({ article, variant = 'default', level = 3, eager = f
               {author}
             </span>
           ) : null}
-          {article.published_at ? <time dateTime={article.published_at}>{format.date(article.published_at)}</time> : null}
+          {article.published_at ? <time dateTime={article.published_at}>{format.date(article.published_on)}</time> : null}
           <span>{format.minutes(article.reading_minutes)}</span>
         </p>
       </div>

@@ -1,43 +1,24 @@
 import { readingTime } from '@vitrine/utils';
 import { useTranslation } from '@vitrine/core';
 
-/** Dates on the public site are the company's (Brazil's), wherever the page is rendered or read. */
-export const SITE_TIME_ZONE = 'America/Sao_Paulo';
-
-const longDates = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * One long-date formatter per language, made once: `toLocaleDateString` builds a new one per call, which
- * cost a home page's hydration about 50 ms of a throttled phone's main thread (a dozen cards) and the
- * server the same per render.
- */
-function longDate(lang: string): Intl.DateTimeFormat {
-  let format = longDates.get(lang);
-  if (!format) {
-    // In the site's time zone, not the reader's: the server's HTML and the browser's hydration show the same day.
-    format = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: SITE_TIME_ZONE });
-    longDates.set(lang, format);
-  }
-  return format;
-}
-
-// A page's first Intl date formatter loads the engine's date data (about 20 ms, 80 on a throttled phone),
-// whatever its language: done in a task of its own when this module arrives, not inside the first render
-// (hydration) that shows a date.
-if (typeof window !== 'undefined') setTimeout(() => longDate('pt-BR').format(0), 0);
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
 
 /** Locale-aware labels for dates and reading time (pt-BR wording of SPEC §9 by default). */
 export function useFormat() {
-  const { t, i18n } = useTranslation('public');
-  const lang = i18n.language;
+  const { t } = useTranslation('public');
   const minutes = (m: number) => (m < 1 ? t('post.readingUnder') : t('post.readingMinutes', { count: Math.round(m) }));
   return {
-    /** Long date: '22 de novembro de 2026' in pt-BR, 'November 22, 2026' in en-US. */
-    date(value: string | null | undefined): string {
-      if (!value) return '';
-      const d = new Date(value);
-      if (Number.isNaN(d.getTime())) return '';
-      return longDate(lang || 'pt-BR').format(d);
+    /**
+     * Long date of a calendar day ('YYYY-MM-DD', the company's day that the API gives as `published_on`):
+     * '22 de novembro de 2026' in pt-BR, 'November 22, 2026' in en-US, '22 novanm 2026' in ht-HT. Written from
+     * the texts, not by Intl: a page's first Intl date formatter loads the engine's date data, a 40–50 ms task
+     * (200 ms on a throttled phone) in the middle of hydration (docs/performance.md); and ICU has no Haitian Creole.
+     */
+    date(day: string | null | undefined): string {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+      const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+      if (!match || !month) return '';
+      return t('date.long', { day: Number(match[3]), month: t(`date.months.${month}`), year: match[1] });
     },
     /** Reading time of stored whole minutes (a card): 0 reads as 'less than a minute'. */
     minutes,

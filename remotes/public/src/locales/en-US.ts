@@ -51,6 +51,23 @@ export const publicSite: Messages<typeof source> = {
     suggestions: 'Suggestions',
     browseBlog: 'See every article on the blog',
   },
+  date: {
+    long: '{{month}} {{day}}, {{year}}',
+    months: {
+      january: 'January',
+      february: 'February',
+      march: 'March',
+      april: 'April',
+      may: 'May',
+      june: 'June',
+      july: 'July',
+      august: 'August',
+      september: 'September',
+      october: 'October',
+      november: 'November',
+      december: 'December',
+    },
+  },
   post: {
     by: 'By {{name}}',
     publishedOn: 'Published on {{date}}',

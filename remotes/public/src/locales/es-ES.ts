@@ -51,6 +51,23 @@ export const publicSite: Messages<typeof source> = {
     suggestions: 'Sugerencias',
     browseBlog: 'Ver todos los artículos del blog',
   },
+  date: {
+    long: '{{day}} de {{month}} de {{year}}',
+    months: {
+      january: 'enero',
+      february: 'febrero',
+      march: 'marzo',
+      april: 'abril',
+      may: 'mayo',
+      june: 'junio',
+      july: 'julio',
+      august: 'agosto',
+      september: 'septiembre',
+      october: 'octubre',
+      november: 'noviembre',
+      december: 'diciembre',
+    },
+  },
   post: {
     by: 'Por {{name}}',
     publishedOn: 'Publicado el {{date}}',

@@ -51,6 +51,23 @@ export const publicSite: Messages<typeof source> = {
     suggestions: 'Suggestions',
     browseBlog: 'Voir tous les articles du blog',
   },
+  date: {
+    long: '{{day}} {{month}} {{year}}',
+    months: {
+      january: 'janvier',
+      february: 'février',
+      march: 'mars',
+      april: 'avril',
+      may: 'mai',
+      june: 'juin',
+      july: 'juillet',
+      august: 'août',
+      september: 'septembre',
+      october: 'octobre',
+      november: 'novembre',
+      december: 'décembre',
+    },
+  },
   post: {
     by: 'Par {{name}}',
     publishedOn: 'Publié le {{date}}',

@@ -51,6 +51,23 @@ export const publicSite: Messages<typeof source> = {
     suggestions: 'Sijesyon',
     browseBlog: 'Wè tout atik ki sou blog la',
   },
+  date: {
+    long: '{{day}} {{month}} {{year}}',
+    months: {
+      january: 'janvye',
+      february: 'fevriye',
+      march: 'mas',
+      april: 'avril',
+      may: 'me',
+      june: 'jen',
+      july: 'jiyè',
+      august: 'out',
+      september: 'septanm',
+      october: 'oktòb',
+      november: 'novanm',
+      december: 'desanm',
+    },
+  },
   post: {
     by: 'Pa {{name}}',
     publishedOn: 'Pibliye {{date}}',

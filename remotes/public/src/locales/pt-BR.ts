@@ -49,6 +49,24 @@ export const publicSite = {
     suggestions: 'Sugestões',
     browseBlog: 'Ver todos os artigos do blog',
   },
+  /** Long dates ('23 de novembro de 2026'), written from the texts: no Intl date data on a page's first load. */
+  date: {
+    long: '{{day}} de {{month}} de {{year}}',
+    months: {
+      january: 'janeiro',
+      february: 'fevereiro',
+      march: 'março',
+      april: 'abril',
+      may: 'maio',
+      june: 'junho',
+      july: 'julho',
+      august: 'agosto',
+      september: 'setembro',
+      october: 'outubro',
+      november: 'novembro',
+      december: 'dezembro',
+    },
+  },
   post: {
     by: 'Por {{name}}',
     publishedOn: 'Publicado em {{date}}',

@@ -25,6 +25,7 @@ export function card(overrides: Partial<ArticleCard> = {}): ArticleCard {
     categories: [tech],
     author,
     published_at: '2025-03-10T12:00:00.000Z',
+    published_on: '2025-03-10',
     reading_minutes: 4,
     emphasis: false,
     ...overrides,

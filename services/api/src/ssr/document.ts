@@ -10,9 +10,20 @@ const BODY_END = /<\/body\s*>/i;
 /** The shell's empty mount point. */
 const ROOT = /(<div\b(?:[^>"']|"[^"]*"|'[^']*')*?\bid\s*=\s*(?:"root"|'root'|root)(?=[\s>/])(?:[^>"']|"[^"]*"|'[^']*')*>)\s*(<\/div\s*>)/i;
 
+/**
+ * A remote's stylesheet: its address (an absolute path or URL) and its file name in the remote's build. The file
+ * name goes in `data-href`, which is how webpack's CSS chunk loader in the browser recognizes a stylesheet already
+ * in the page; without it the remote adds a second copy of the file during hydration, and the browser recomputes
+ * the whole page's style (docs/performance.md).
+ */
+export interface PageStylesheet {
+  href: string;
+  file: string;
+}
+
 export interface DocumentParts {
-  /** Stylesheets of the remote the page comes from (absolute paths or URLs). */
-  styles: readonly string[];
+  /** Stylesheets of the remote the page comes from. */
+  styles: readonly PageStylesheet[];
   /** Scripts hydration needs (the remote's entry and exposed chunks): preloaded, so they come with the shell's. */
   scripts?: readonly string[];
   /** The staff's SEO markup (SPEC §6), as the browser's shell would insert it. */
@@ -31,7 +42,7 @@ export function composeDocument(shellHtml: string, page: ServerRenderedPage, par
   // show a header without its last buttons, which then shift into place.
   const styles =
     `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">` +
-    parts.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
+    parts.styles.map(({ href, file }) => `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(file)}">`).join('') +
     (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');
   const seoBody = parts.seo.map((entry) => entry.body_markup.trim()).filter(Boolean).join('');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
 import { matchRoute, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import type { PageStylesheet } from './document';
 
 /** The shell's server build (hosts/shell/dist/server/render.js). */
 interface ShellServer {
@@ -13,7 +14,7 @@ interface ShellServer {
 
 /** What the page links of the remote's browser build: its stylesheets, and the scripts hydration needs first. */
 export interface RemoteAssets {
-  styles: string[];
+  styles: PageStylesheet[];
   /** remoteEntry.js and the exposed module's own chunks, fetched in parallel with the shell's code. */
   scripts: string[];
 }
@@ -156,7 +157,7 @@ export class PageRenderer {
       for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) styles.add(file);
       for (const file of expose.assets?.js?.sync ?? []) scripts.add(file);
     }
-    return { styles: [...styles].map((file) => base + file), scripts: [...scripts].map((file) => base + file) };
+    return { styles: [...styles].map((file) => ({ href: base + file, file })), scripts: [...scripts].map((file) => base + file) };
   }
 
   /**

@@ -17,12 +17,12 @@ const page = (overrides: Partial<RenderedPage> = {}): RenderedPage => ({
 
 describe('the rendered page in the shell’s HTML', () => {
   it('sets the language, replaces the title and description, fills #root and adds the data', () => {
-    const html = composeDocument(SHELL, page(), { styles: ['/remotes/public/styles.1.css'], seo: [] })!;
+    const html = composeDocument(SHELL, page(), { styles: [{ href: '/remotes/public/styles.1.css', file: 'styles.1.css' }], seo: [] })!;
     expect(html).toContain('<html lang="en-US">');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Novo título</title>');
     expect(html).not.toContain('Vitrine — padrão.');
-    expect(html).toContain('<link rel="stylesheet" href="/remotes/public/styles.1.css"></head>');
+    expect(html).toContain('<link rel="stylesheet" href="/remotes/public/styles.1.css" data-href="styles.1.css"></head>');
     expect(html).toContain('<div id=root><main>conteúdo</main></div>');
     // The first paint waits for the page's content, parsed whole (no half-drawn header that then shifts).
     expect(html).toMatch(/<link rel="expect" href="#main" blocking="render">.*<link rel="stylesheet"/);

@@ -87,7 +87,7 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     // The shell's layout is there too (header and footer), and the remote's stylesheet.
     expect(rootOf(html)).toContain('vt-public__header');
     expect(rootOf(html)).toContain('vt-public__footer');
-    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/public\/styles\.[0-9a-f]+\.css">/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/remotes\/public\/(styles\.[0-9a-f]+\.css)" data-href="\1">/);
     const data = ssrData(html);
     expect(data).toMatchObject({ lang: 'pt-BR', route: 'home' });
     expect(JSON.stringify(data?.loaderData)).toContain('Como escolher um CMS');
@@ -213,6 +213,37 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(text(product.body)).toContain('Quanto custa?');
     expect(text(product.body)).not.toContain('Toda segunda-feira.');
     expect((await page('/faq/nao-existe')).statusCode).toBe(404);
+  });
+
+  it('the FAQ in the page’s language: translated questions, answers and product names, pt-BR where none; the same links', async () => {
+    await ctx.db.query(
+      `UPDATE faq_entries SET product_names = '{"en-US": "RC System", "fr-FR": "Logiciel RC"}'::jsonb,
+         questions = '{"en-US": "How much does it cost?", "fr-FR": "Combien ça coûte ?"}'::jsonb,
+         answers = '{"en-US": "Monthly plans per user.", "fr-FR": "Des formules mensuelles par utilisateur."}'::jsonb
+       WHERE slug = 'quanto-custa'`,
+    );
+    ctx.app.answerCache.clear();
+    const en = await page('/faq?lang=en-US');
+    expect(en.statusCode).toBe(200);
+    expect(text(en.body)).toContain('How much does it cost?');
+    expect(text(en.body)).toContain('Monthly plans per user.');
+    expect(text(en.body)).toContain('RC System');
+    expect(text(en.body)).not.toContain('Quanto custa?');
+    // Not translated: in pt-BR.
+    expect(text(en.body)).toContain('Com que frequência chega?');
+    expect(rootOf(en.body)).toMatch(/<details[^>]*id="quanto-custa"/);
+    expect(rootOf(en.body)).toContain('href="/faq/rc-sistem-i"');
+    const ld = jsonLd(en.body).find((entry) => entry['@type'] === 'FAQPage') as { inLanguage: string; mainEntity: { name: string }[] } | undefined;
+    expect(ld).toMatchObject({ inLanguage: 'en-US', mainEntity: [{ name: 'How much does it cost?' }, { name: 'Com que frequência chega?' }] });
+    expect(ssrData(en.body)).toMatchObject({ lang: 'en-US' });
+    expect(JSON.stringify(ssrData(en.body)?.loaderData)).toContain('How much does it cost?');
+
+    const fr = await page('/faq/rc-sistem-i', { cookie: 'vt_lang=fr-FR' });
+    expect(canonical(fr.body)).toBe(`${PUBLIC_URL}/faq/rc-sistem-i`);
+    expect(title(fr.body)).toContain('Logiciel RC');
+    expect(text(fr.body)).toContain('Combien ça coûte ?');
+    expect(text((await page('/faq')).body)).toContain('Quanto custa?');
+    expect(text((await page('/faq?lang=es-ES')).body)).toContain('Quanto custa?');
   });
 
   it("the newsletter's landing renders from the query parameter its route declares (?status=), others are dropped", async () => {

@@ -75,7 +75,7 @@ describe('server builds loaded by path', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id=root><main><p>Primeira versão</p></main></div>');
     expect(res.body).toContain('<title>Primeira versão</title>');
-    expect(res.body).toContain('<link rel="stylesheet" href="/remotes/public/styles.abc.css">');
+    expect(res.body).toContain('<link rel="stylesheet" href="/remotes/public/styles.abc.css" data-href="styles.abc.css">');
     // What hydration needs of the remote comes in parallel with the shell's code.
     for (const file of ['remoteEntry.js', '281.abc.js', '__federation_expose_pages.abc.js']) {
       expect(res.body).toContain(`<link rel="preload" as="script" href="/remotes/public/${file}">`);

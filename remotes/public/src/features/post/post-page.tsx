@@ -56,7 +56,7 @@ function Post({ data }: { data: PublicArticle }) {
         <p className="vt-post__meta">
           <Link to={profilePath(article.author)}>{t('post.by', { name })}</Link>
           {article.published_at ? (
-            <time dateTime={article.published_at}>{t('post.publishedOn', { date: format.date(article.published_at) })}</time>
+            <time dateTime={article.published_at}>{t('post.publishedOn', { date: format.date(article.published_on) })}</time>
           ) : null}
           <span>{t('post.readingTime', { time: format.readingTime(article.content) })}</span>
         </p>
