@@ -142,16 +142,21 @@ export default fp<AnswerReplayOptions>(
       done();
     });
 
+    // The replay's access line holds the method, the URL, the address and the status: nothing the logger's
+    // redaction paths (passwords, tokens, cookies) look for. pino's redaction cost ≈ 12 µs of a ≈ 20 µs line,
+    // the largest part of a replayed answer's own time after Node's HTTP (docs/performance.md): this child
+    // logger writes the same line without it.
+    const accessLog = app.log.child({}, { redact: { paths: [] } });
+
     const serveRaw = (req: IncomingMessage, res: ServerResponse): boolean => {
       if (closing) return false;
       const found = find(req);
       if (found === undefined) return false;
       const started = performance.now();
       const statusCode = write(req, res, found);
-      app.log.info(
-        { req: { method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode }, responseTime: performance.now() - started, replay: true },
-        'request completed',
-      );
+      // Shaped for Fastify's request serializer, as the full path's line is (method, url, host, remoteAddress).
+      const request = { method: req.method, url: req.url, host: req.headers.host, ip: req.socket.remoteAddress, socket: req.socket };
+      accessLog.info({ req: request, res: { statusCode }, responseTime: performance.now() - started, replay: true }, 'request completed');
       return true;
     };
 

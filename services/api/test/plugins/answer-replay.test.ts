@@ -173,3 +173,33 @@ describe('answer replay: an answer rebuilt for its age (same version)', () => {
     expect(hits()).toBe(before + 1);
   });
 });
+
+describe('answer replay: its access line', () => {
+  let ctx: TestContext;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
+    ctx = await setupApp('pglite', { logger: { level: 'info', stream, redact: { paths: ['req.headers.cookie', '*.token'], censor: '[redacted]' } } });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("is the full path's line: method, URL, host, the client's address and the status, marked as a replay", async () => {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await fetch(`${address}/api/public/home`);
+    const before = ctx.app.answerReplay.stats().hits;
+    lines.length = 0;
+    expect((await fetch(`${address}/api/public/home`)).status).toBe(200);
+    expect(ctx.app.answerReplay.stats().hits).toBe(before + 1);
+    const line = lines.find((l) => l.replay === true);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/public/home', host: address.replace('http://', ''), remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof line?.responseTime).toBe('number');
+  });
+});
