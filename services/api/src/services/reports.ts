@@ -14,8 +14,11 @@ const AUTHORS_LISTED = 12;
  * of the same length before it, from daily rollups of the closed days plus today's rows, never from events.
  */
 export class ReportsService {
-  /** The day this process last saw the rollups made for (skips asking the database on every request). */
-  private rolledUp: string | undefined;
+  /**
+   * The day this process last saw the rollups made for (skips asking the database on every request), and how many
+   * days of per-day rows weigh as much as a kept day then (reports.readsSource).
+   */
+  private rolledUp: { day: string; snapshotDays: number } | undefined;
 
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -24,11 +27,11 @@ export class ReportsService {
    * or the nightly job of a new UTC day, once across replicas.
    */
   async rollUp(today: string = dayOf(Date.now())): Promise<void> {
-    if (this.rolledUp === today) return;
+    if (this.rolledUp?.day === today) return;
     if ((await reports.rolledUpFor(this.deps.db)) !== today && (await reports.rollUp(this.deps.db, today))) {
       this.deps.log.info({ dashboard: { rolledUpFor: today } }, 'dashboard rollups made');
     }
-    this.rolledUp = today;
+    this.rolledUp = { day: today, snapshotDays: await reports.snapshotDays(this.deps.db) };
   }
 
   async dashboard(from: string, to: string): Promise<DashboardReport> {
@@ -46,15 +49,20 @@ export class ReportsService {
     const { db } = this.deps;
     const today = dayOf(Date.now());
     await this.rollUp(today);
-    // A preset period ends today: its articles' reads come from the rolled-up windows; any other range from the per-day rows.
+    // A preset period ends today: its articles' reads come from the rolled-up windows; any other range from the kept
+    // "reads before" of the days around it and the per-day rows in between, or from its per-day rows when it is short.
     const preset = to === today && (DASHBOARD_PERIODS as readonly number[]).includes(length) ? (length as DashboardPeriod) : undefined;
     const yesterday = dayOf(Date.parse(`${today}T00:00:00Z`) - DAY_MS);
-    const [closed, live, standing, top, readPublished, authors] = await Promise.all([
+    const articles = preset
+      ? Promise.all([reports.presetTopArticles(db, today, preset, DASHBOARD_TOP_ARTICLES), reports.presetReadPublished(db, today, preset, span.end)])
+      : reports
+          .rangeReads(db, span, reports.readsSource(from, to, today, this.rolledUp?.snapshotDays ?? 0), DASHBOARD_TOP_ARTICLES)
+          .then(({ top, readPublished }) => [top, readPublished] as const);
+    const [closed, live, standing, [top, readPublished], authors] = await Promise.all([
       span.prevDay <= yesterday ? reports.closedDays(db, span.prevDay, to < yesterday ? to : yesterday) : Promise.resolve([]),
       span.prevDay <= today && today <= to ? reports.liveDay(db, today) : Promise.resolve(undefined),
       reports.standing(db, span),
-      preset ? reports.presetTopArticles(db, today, preset, DASHBOARD_TOP_ARTICLES) : reports.topArticles(db, span, DASHBOARD_TOP_ARTICLES),
-      preset ? reports.presetReadPublished(db, today, preset, span.end) : reports.readPublished(db, span),
+      articles,
       reports.authors(db, span, AUTHORS_LISTED),
     ]);
     const daily = await reports.dailyReadsOf(
@@ -76,8 +84,12 @@ export class ReportsService {
       }
       return { current, previous };
     };
-    const readsOf = new Map<string, number>();
-    for (const row of daily) readsOf.set(`${row.article_id}:${row.day}`, row.reads);
+    const dailyOf = new Map<number, number[]>();
+    for (const row of daily) {
+      const series = new Array<number>(length).fill(0);
+      row.days.forEach((offset, i) => (series[offset] = row.reads[i] ?? 0));
+      dailyOf.set(row.article_id, series);
+    }
 
     return {
       from,
@@ -96,7 +108,7 @@ export class ReportsService {
         const row = figures.get(day);
         return { day, reads: row?.reads ?? 0, created: row?.created ?? 0, leads: row?.leads ?? 0, subscribers: row?.subscribers ?? 0 };
       }),
-      top_articles: top.map((a) => ({ ...a, daily: periodDays.map((day) => readsOf.get(`${a.id}:${day}`) ?? 0) })),
+      top_articles: top.map((a) => ({ ...a, daily: dailyOf.get(a.id) ?? new Array<number>(length).fill(0) })),
       authors,
     };
   }
