@@ -26,6 +26,23 @@ export const admin: Messages<typeof source> = {
     expandMenu: 'Expand the menu',
     navigation: 'Back-office navigation',
   },
+  date: {
+    long: '{{month}} {{day}}, {{year}}',
+    months: {
+      january: 'January',
+      february: 'February',
+      march: 'March',
+      april: 'April',
+      may: 'May',
+      june: 'June',
+      july: 'July',
+      august: 'August',
+      september: 'September',
+      october: 'October',
+      november: 'November',
+      december: 'December',
+    },
+  },
   dashboard: {
     shortcuts: 'Shortcuts',
     greeting: 'Welcome, {{name}}!',

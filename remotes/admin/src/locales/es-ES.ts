@@ -26,6 +26,23 @@ export const admin: Messages<typeof source> = {
     expandMenu: 'Expandir el menú',
     navigation: 'Navegación del panel',
   },
+  date: {
+    long: '{{day}} de {{month}} de {{year}}',
+    months: {
+      january: 'enero',
+      february: 'febrero',
+      march: 'marzo',
+      april: 'abril',
+      may: 'mayo',
+      june: 'junio',
+      july: 'julio',
+      august: 'agosto',
+      september: 'septiembre',
+      october: 'octubre',
+      november: 'noviembre',
+      december: 'diciembre',
+    },
+  },
   dashboard: {
     shortcuts: 'Accesos directos',
     greeting: '¡Te damos la bienvenida, {{name}}!',

@@ -26,6 +26,23 @@ export const admin: Messages<typeof source> = {
     expandMenu: 'Développer le menu',
     navigation: 'Navigation de l’administration',
   },
+  date: {
+    long: '{{day}} {{month}} {{year}}',
+    months: {
+      january: 'janvier',
+      february: 'février',
+      march: 'mars',
+      april: 'avril',
+      may: 'mai',
+      june: 'juin',
+      july: 'juillet',
+      august: 'août',
+      september: 'septembre',
+      october: 'octobre',
+      november: 'novembre',
+      december: 'décembre',
+    },
+  },
   dashboard: {
     shortcuts: 'Raccourcis',
     greeting: 'Bienvenue, {{name}} !',

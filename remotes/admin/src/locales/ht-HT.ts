@@ -26,6 +26,23 @@ export const admin: Messages<typeof source> = {
     expandMenu: 'Agrandi meni an',
     navigation: 'Navigasyon biwo a',
   },
+  date: {
+    long: '{{day}} {{month}} {{year}}',
+    months: {
+      january: 'janvye',
+      february: 'fevriye',
+      march: 'mas',
+      april: 'avril',
+      may: 'me',
+      june: 'jen',
+      july: 'jiyè',
+      august: 'out',
+      september: 'septanm',
+      october: 'oktòb',
+      november: 'novanm',
+      december: 'desanm',
+    },
+  },
   dashboard: {
     shortcuts: 'Rakousi',
     greeting: 'Byenveni, {{name}}!',

@@ -24,6 +24,24 @@ export const admin = {
     expandMenu: 'Expandir o menu',
     navigation: 'Navegação do painel',
   },
+  /** A long date ('24 de novembro de 2026'), written from the texts: ICU has no Haitian Creole. */
+  date: {
+    long: '{{day}} de {{month}} de {{year}}',
+    months: {
+      january: 'janeiro',
+      february: 'fevereiro',
+      march: 'março',
+      april: 'abril',
+      may: 'maio',
+      june: 'junho',
+      july: 'julho',
+      august: 'agosto',
+      september: 'setembro',
+      october: 'outubro',
+      november: 'novembro',
+      december: 'dezembro',
+    },
+  },
   dashboard: {
     shortcuts: 'Atalhos',
     greeting: 'Boas-vindas, {{name}}!',

@@ -1,8 +1,9 @@
 import '../../../testing/setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_ROUTES, ADMIN_ROUTES, type Access, type DashboardReport, type User } from '@vitrine/contracts';
-import { authStore } from '@vitrine/core';
+import { authStore, i18n } from '@vitrine/core';
+import { loadAdminTexts } from '../../../texts';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { currentUrl, renderPage } from '../../../testing/render';
 import { todayUtc } from '../dashboard-view';
@@ -110,6 +111,23 @@ describe('the dashboard', () => {
     expect(top.getByText('200% a mais')).toBeInTheDocument();
     expect(top.getByText('novo')).toBeInTheDocument();
     expect(within(screen.getByTestId('authors')).getByText('3 criados · 2 publicados')).toBeInTheDocument();
+  });
+
+  it("writes today's date and the figures in the interface's language, Haitian Creole too (ICU has none)", async () => {
+    mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
+    jest.useFakeTimers({ now: new Date(2026, 10, 24, 10), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'setImmediate'] });
+    try {
+      open();
+      expect(screen.getByText(/Diretora de marketing · 24 de novembro de 2026/)).toBeInTheDocument();
+      await act(() => i18n.changeLanguage('ht-HT'));
+      await act(() => loadAdminTexts());
+      expect(await screen.findByText(/Diretora de marketing · 24 novanm 2026/)).toBeInTheDocument();
+      // Numbers as Haiti writes them (as French does), not ICU's English fallback (1,500).
+      expect(screen.getByTestId('stat-reads')).toHaveTextContent(/Lekti1\s500/);
+    } finally {
+      jest.useRealTimers();
+      await act(() => i18n.changeLanguage('pt-BR'));
+    }
   });
 
   it('keeps the period in the URL: radios drawn as a segmented control, by pointer and by keyboard', async () => {

@@ -7,6 +7,7 @@ import { useDashboard } from '../api/use-dashboard';
 import { choiceFromParams, paramsOfChoice, rangeLength, rangeOfChoice, rangeProblem, shortDay, todayUtc, type PeriodChoice, type Range } from '../dashboard-view';
 import { RankedList } from './ranked-list';
 import { StatCard } from './stat-card';
+import { intlLocale, longDate } from '../../../lib/intl-locale';
 import './dashboard-page.css';
 
 // The first screen after signing in is plain React and CSS: no antd (../../../pages loads it with { antd: false }),
@@ -199,7 +200,7 @@ function ReportsLoading() {
 function Reports({ report, days }: { report: DashboardReport; days: number }) {
   const { t, i18n } = useTranslation('admin');
   const canEdit = canOpenRoute(useAuth((s) => s.roles), 'compose');
-  const locale = i18n.language;
+  const locale = intlLocale(i18n.language);
   const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const { totals } = report;
   const dayList = useMemo(() => report.days.map((d) => d.day), [report]);
@@ -308,7 +309,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
  * Headings: the greeting is the page's h1, Reports and Shortcuts its h2s, each panel's title an h3.
  */
 export function DashboardPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const user = useAuth((s) => s.authUser);
   const roles = useAuth((s) => s.roles);
   const provided = useProvidedPages();
@@ -331,7 +332,7 @@ export function DashboardPage() {
             {t('dashboard.greeting', { context: user.gender, name: user.name })}
           </h1>
           <p className="vt-dashboard__muted vt-dashboard__position">
-            {user.position} · {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date())}
+            {user.position} · {longDate(t, new Date())}
           </p>
           {user.accesses.length > 0 && (
             <ul className="vt-dashboard__tags">

@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from '@vitrine/core';
 import { percentChange } from '../dashboard-view';
+import { intlLocale } from '../../../lib/intl-locale';
 
 export interface RankedItem {
   key: Key;
@@ -19,7 +20,7 @@ export interface RankedItem {
  */
 export function RankedList({ items }: { items: RankedItem[] }) {
   const { t, i18n } = useTranslation('admin');
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = new Intl.NumberFormat(intlLocale(i18n.language));
   return (
     <ol className="vt-ranked">
       {items.map((item) => {

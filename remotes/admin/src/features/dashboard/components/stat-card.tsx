@@ -1,5 +1,6 @@
 import { useTranslation } from '@vitrine/core';
 import { percentChange } from '../dashboard-view';
+import { intlLocale } from '../../../lib/intl-locale';
 
 export interface StatCardProps {
   title: string;
@@ -15,7 +16,7 @@ export interface StatCardProps {
 /** One figure of the period, with its change against the period before (up in green, down in red, words for screen readers). */
 export function StatCard({ title, value, previous, compare, hint, testId }: StatCardProps) {
   const { t, i18n } = useTranslation('admin');
-  const numbers = new Intl.NumberFormat(i18n.language);
+  const numbers = new Intl.NumberFormat(intlLocale(i18n.language));
   let line: React.ReactNode = hint ?? null;
   if (previous !== undefined && compare) {
     const change = percentChange(value, previous);

@@ -9,6 +9,7 @@ import { useSaveWhatsappSettings, useWhatsappSettings } from '../api/whatsapp-se
 import { cleanPhone, cleanSettings, hasChanges, HEX_COLOR, isInternationalPhone, labelContrast } from '../whatsapp-settings';
 import { ColorField } from './color-field';
 import { WhatsappPreview } from './whatsapp-preview';
+import { intlLocale } from '../../../lib/intl-locale';
 import './whatsapp-page.css';
 
 const FIELDS = ['enabled', 'description', 'phone', 'message', 'color'] as const;
@@ -72,7 +73,7 @@ export function WhatsappPage() {
 function ContrastNote({ color }: { color: string }) {
   const { t, i18n } = useTranslation('admin');
   const { text, ratio, level } = labelContrast(color);
-  const formatted = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
+  const formatted = new Intl.NumberFormat(intlLocale(i18n.language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio);
   return (
     <span className={`vt-wa__contrast vt-wa__contrast--${level}`} data-testid="whatsapp-contrast">
       <span className="vt-wa__sample" style={{ background: color, color: text }} aria-hidden="true">
