@@ -38,6 +38,9 @@ async function watchShifts(page: Page): Promise<void> {
 
 const shifts = (page: Page) => page.evaluate('window.__shifts') as Promise<number[]>;
 /** Hydration problems as React reports them (mismatch: #418, #419, #423, #425) or as the shell logs them. */
+/** Links to the public remote's stylesheets in the document (the server's, and any the browser's loaders added). */
+const remoteStylesheets = (page: Page) => page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"][href*="/remotes/public/"]').length);
+
 const hydrationErrors = (errors: string[]) => errors.filter((e) => /hydrat|#41[89]|#42[35]/i.test(e));
 
 test('public pages arrive rendered and hydrate without mismatch or layout shift', async () => {
@@ -62,6 +65,8 @@ test('public pages arrive rendered and hydrate without mismatch or layout shift'
       assert.deepEqual(hydrationErrors(errors), [], `${url}: no hydration error`);
       assert.deepEqual(errors.filter((e) => /Content Security Policy/.test(e)), [], `${url}: nothing blocked by the CSP`);
       if (url === '/' || url === post) assert.deepEqual(await shifts(page), [], `${url}: no layout shift (CLS 0)`);
+      // The remote's stylesheet the server linked is the one in use: hydration adds no second copy of it.
+      assert.equal(await remoteStylesheets(page), 1, `${url}: one link to the remote's stylesheet`);
     }
   });
 });
@@ -84,6 +89,7 @@ test('navigation between public pages happens in the page, without a full reload
     assert.ok(canonical?.endsWith(new URL(page.url()).pathname), `canonical ${canonical} is the post's`);
     assert.equal(await page.evaluate('window.__stay'), true, 'the same document all along');
     assert.equal(await page.evaluate("performance.getEntriesByType('navigation').length"), 1);
+    assert.equal(await remoteStylesheets(page), 1, "still one link to the remote's stylesheet after navigating");
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     assert.deepEqual(hydrationErrors(errors), []);
