@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVER_ENV } from './lib.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN_EMAIL = 'admin@vitrine.test';
@@ -77,7 +77,8 @@ export async function startServer(args = [SERVER_JS], extraEnv = {}, { dataDir =
   // Vitrine and not for the bare server, which logs nothing.
   const logFile = path.join(os.tmpdir(), `vitrine-bench-server-${process.pid}-${port}.log`);
   const logFd = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', logFd, logFd] });
+  // server.js run directly gets the options start.mjs gives it.
+  const child = spawn(process.execPath, args[0] === SERVER_JS ? [...SERVER_NODE_ARGS, ...args] : args, { cwd: root, env, stdio: ['ignore', logFd, logFd] });
   fs.closeSync(logFd);
   const output = () => {
     try {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_ARGS } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { from: { type: 'string' }, server: { type: 'string' }, query: { type: 'string', default: 'tecnologia' } } });
@@ -49,7 +50,7 @@ const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: d
 delete env.DATABASE_URL;
 env.ADMIN_EMAIL ??= 'admin@vitrine.test';
 env.ADMIN_PASSWORD ??= 'Bench-Adm1n!Vitrine';
-const child = spawn(process.execPath, [path.resolve(values.server ?? path.join(root, 'services/api/dist/server.js'))], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.resolve(values.server ?? path.join(root, 'services/api/dist/server.js'))], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 let out = '';
 child.stdout.on('data', (c) => (out += c));
 child.stderr.on('data', (c) => (out += c));

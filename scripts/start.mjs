@@ -2,7 +2,7 @@
 // (API + shell + remotes + uploads on PORT, default 8080).
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { buildAll, needsBuild, root, SERVER_ENV, TARGETS } from './lib.mjs';
+import { buildAll, needsBuild, root, SERVER_ENV, SERVER_NODE_ARGS, TARGETS } from './lib.mjs';
 
 const startedAt = Date.now();
 const stale = Object.keys(TARGETS).filter(needsBuild);
@@ -16,7 +16,7 @@ if (stale.length) {
   }
 }
 
-const server = spawn(process.execPath, [path.join(root, 'services/api/dist/server.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'services/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, ...SERVER_ENV, VITRINE_STARTED_AT: String(startedAt) },
