@@ -18,7 +18,7 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2
 /**
  * Node's options for the server process (npm start, the bench): V8's young generation capped at 4 MiB a
  * semi-space, for the HTTP thread and the embedded database's worker alike. It grows to 16 MiB during start-up
- * (migrations, seed, first answers) and stays: idle RSS on the demo content 295–317 → 243–247 MiB, and no
+ * (migrations, seed, first answers) and stays: idle RSS on the demo content 288–309 → 243–247 MiB, and no
  * throughput difference the bench could tell from its noise (docs/performance.md).
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
