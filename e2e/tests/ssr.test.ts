@@ -39,7 +39,7 @@ async function watchShifts(page: Page): Promise<void> {
 const shifts = (page: Page) => page.evaluate('window.__shifts') as Promise<number[]>;
 /** Hydration problems as React reports them (mismatch: #418, #419, #423, #425) or as the shell logs them. */
 /** Links to the public remote's stylesheets in the document (the server's, and any the browser's loaders added). */
-const remoteStylesheets = (page: Page) => page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"][href*="/remotes/public/"]').length);
+const remoteStylesheets = (page: Page) => page.locator('link[rel="stylesheet"][href*="/remotes/public/"]').count();
 
 const hydrationErrors = (errors: string[]) => errors.filter((e) => /hydrat|#41[89]|#42[35]/i.test(e));
 
