@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatDate, formatDateLong, formatDateTime, formatRelative, monthName } from './dates';
+import { formatDate, formatDateLong, formatDateTime, formatRelative, formatTime, monthName, parseDate } from './dates';
 
 describe('dates', () => {
   const d = new Date(2026, 10, 22, 14, 5, 9);
@@ -60,5 +60,61 @@ describe('dates', () => {
     expect(monthName(12)).toBe('');
     expect(monthName(-1)).toBe('');
     expect(monthName(1.5)).toBe('');
+  });
+
+  describe('in another locale', () => {
+    const morning = new Date(2026, 10, 22, 9, 5);
+    const now = new Date(2026, 10, 22, 18, 0, 0);
+    const older = new Date(2026, 10, 21, 18, 0, 0);
+
+    it('keeps pt-BR as the default and as an explicit locale', () => {
+      expect(formatDate(d, 'pt-BR')).toBe(formatDate(d));
+      expect(formatDateTime(d, 'pt-BR')).toBe('22/11/2026 14:05');
+      expect(formatDateLong(d, 'pt-BR')).toBe('22 de novembro de 2026');
+      expect(formatRelative(older, now, 'pt-BR')).toBe('21 de nov.');
+      expect(formatTime(morning)).toBe('09:05');
+      expect(monthName(1, 'short', 'pt-BR')).toBe('fev');
+    });
+
+    it('writes en-US month first, with its 12-hour clock', () => {
+      expect(formatDate(d, 'en-US')).toBe('11/22/2026');
+      expect(formatDateTime(d, 'en-US')).toMatch(/^11\/22\/2026 2:05\sPM$/);
+      expect(formatTime(morning, 'en-US')).toMatch(/^9:05\sAM$/);
+      expect(formatDateLong(d, 'en-US')).toBe('November 22, 2026');
+      expect(formatRelative(morning, now, 'en-US')).toMatch(/^9:05\sAM$/);
+      expect(formatRelative(older, now, 'en-US')).toBe('Nov 21');
+      expect(monthName(0, 'long', 'en-US')).toBe('January');
+    });
+
+    it('writes es-ES, fr-FR and fr-HT (the admin\'s ht-HT) day first, on a 24-hour clock, with no pt-BR "de"', () => {
+      for (const locale of ['es-ES', 'fr-FR', 'fr-HT']) {
+        expect(formatDate(d, locale)).toBe('22/11/2026');
+        expect(formatDateTime(d, locale)).toBe('22/11/2026 14:05');
+        expect(formatRelative(new Date(2026, 10, 22, 14, 5), now, locale)).toBe('14:05');
+        expect(formatRelative(new Date(2026, 10, 21, 18, 0, 1), now, locale)).toBe('18:00');
+      }
+      expect(formatDateLong(d, 'es-ES')).toBe('22 de noviembre de 2026');
+      expect(formatRelative(older, now, 'es-ES')).toBe('21 nov');
+      expect(formatDateLong(d, 'fr-FR')).toBe('22 novembre 2026');
+      expect(formatDateLong(d, 'fr-HT')).toBe('22 novembre 2026');
+      expect(formatRelative(older, now, 'fr-FR')).toBe('21 nov.');
+      expect(formatRelative(older, now, 'fr-HT')).toBe('21 nov.');
+      expect(formatRelative(new Date(2026, 1, 3, 9, 0), now, 'fr-FR')).toBe('3 févr.');
+    });
+
+    it('gives empty for a missing or invalid date in any locale', () => {
+      expect(formatDate(null, 'en-US')).toBe('');
+      expect(formatDateTime('nope', 'fr-FR')).toBe('');
+      expect(formatDateLong(undefined, 'es-ES')).toBe('');
+      expect(formatRelative('nope', now, 'en-US')).toBe('');
+      expect(formatTime('', 'en-US')).toBe('');
+    });
+  });
+
+  it('parses what the helpers accept', () => {
+    expect(parseDate('2026-01-05')).toEqual(new Date(2026, 0, 5));
+    expect(parseDate(dayjs(d))).toEqual(d);
+    expect(parseDate('nope')).toBeNull();
+    expect(parseDate(null)).toBeNull();
   });
 });

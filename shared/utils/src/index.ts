@@ -9,7 +9,17 @@ export {
   WORDS_PER_MINUTE,
   type ReadingTimeFormatter,
 } from './reading-time';
-export { formatDate, formatDateTime, formatDateLong, formatRelative, monthName, type DateInput } from './dates';
+export {
+  formatDate,
+  formatDateTime,
+  formatDateLong,
+  formatRelative,
+  formatTime,
+  monthName,
+  parseDate,
+  DATE_LOCALE,
+  type DateInput,
+} from './dates';
 export {
   toCsv,
   csvFileName,

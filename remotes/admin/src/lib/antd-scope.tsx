@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import ptBR from 'antd/locale/pt_BR';
+import 'dayjs/locale/pt-br';
 import { type Locale, useTranslation } from '@vitrine/core';
 import { themeTokens } from '@vitrine/ui';
 
@@ -15,12 +16,14 @@ const componentTokens = { Switch: { colorTextQuaternary: '#6b7280', colorTextTer
 /**
  * antd's own texts (pagination, date pickers, empty tables) in the interface language: pt-BR and en-US ship
  * with the chrome; Spanish and French are fetched when chosen, and Haitian Creole, which antd lacks, reads the
- * French ones (the language its speakers also read).
+ * French ones (the language its speakers also read). The date pickers' month and weekday names are dayjs'
+ * locale that antd's names (pt_BR → pt-br, es_ES → es, fr_FR → fr; en is dayjs' own): it comes with antd's.
  */
+const french = () => Promise.all([import('antd/locale/fr_FR'), import('dayjs/locale/fr')]).then(([m]) => m.default);
 const ANTD_LOCALES: Partial<Record<Locale, () => Promise<AntdLocale>>> = {
-  'es-ES': () => import('antd/locale/es_ES').then((m) => m.default),
-  'fr-FR': () => import('antd/locale/fr_FR').then((m) => m.default),
-  'ht-HT': () => import('antd/locale/fr_FR').then((m) => m.default),
+  'es-ES': () => Promise.all([import('antd/locale/es_ES'), import('dayjs/locale/es')]).then(([m]) => m.default),
+  'fr-FR': french,
+  'ht-HT': french,
 };
 
 function useAntdLocale(language: string): AntdLocale {

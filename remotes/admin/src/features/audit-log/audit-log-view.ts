@@ -153,14 +153,14 @@ const isAccess = (value: unknown): value is (typeof ACCESSES)[number] => typeof 
  * nothing as an em dash, yes/no in the language, a list or an object as JSON (cut too); a long text
  * recorded as changed says so. An access (user_access's role_name) by its name.
  */
-export function formatValue(value: unknown, t: Translate, field?: string): string {
+export function formatValue(value: unknown, t: Translate, field?: string, locale?: string): string {
   if (value === null || value === undefined) return '—';
   if (value === NOT_COPIED) return t('auditLog.values.notCopied');
   if (typeof value === 'boolean') return t(value ? 'auditLog.values.yes' : 'auditLog.values.no');
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'string') {
     if (field === 'role_name' && isAccess(value)) return t(`users.accesses.${value}`);
-    if (TIMESTAMP.test(value) && formatDateTime(value)) return formatDateTime(value);
+    if (TIMESTAMP.test(value) && formatDateTime(value)) return formatDateTime(value, locale);
     return t('auditLog.values.text', { text: truncate(value.replace(/\s+/g, ' '), VALUE_MAX) });
   }
   let json: string;
@@ -176,19 +176,19 @@ export function formatValue(value: unknown, t: Translate, field?: string): strin
 export type ChangeLine = { field: string; before: string; after: string } | { field: string; value: string };
 
 /** An update's changed columns, each "before → after"; a long text only as changed. */
-function updateLines(changes: Record<string, unknown>, t: Translate): ChangeLine[] {
+function updateLines(changes: Record<string, unknown>, t: Translate, locale?: string): ChangeLine[] {
   return Object.entries(changes).map(([field, pair]) => {
-    if (!Array.isArray(pair) || pair.length !== 2) return { field, value: formatValue(pair, t, field) };
+    if (!Array.isArray(pair) || pair.length !== 2) return { field, value: formatValue(pair, t, field, locale) };
     const [before, after] = pair as [unknown, unknown];
     if (before === NOT_COPIED && after === NOT_COPIED) return { field, value: t('auditLog.values.notCopied') };
-    return { field, before: formatValue(before, t, field), after: formatValue(after, t, field) };
+    return { field, before: formatValue(before, t, field, locale), after: formatValue(after, t, field, locale) };
   });
 }
 
-/** Every line of an entry: an update's changes, or a created / deleted row's columns. */
-export function changeLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate): ChangeLine[] {
-  if (entry.action === 'update') return updateLines(entry.changes, t);
-  return Object.entries(entry.changes).map(([field, value]) => ({ field, value: formatValue(value, t, field) }));
+/** Every line of an entry: an update's changes, or a created / deleted row's columns (moments in `locale`, an Intl tag). */
+export function changeLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate, locale?: string): ChangeLine[] {
+  if (entry.action === 'update') return updateLines(entry.changes, t, locale);
+  return Object.entries(entry.changes).map(([field, value]) => ({ field, value: formatValue(value, t, field, locale) }));
 }
 
 /** The columns that say which row a created or deleted one was, in the order shown. */
@@ -197,8 +197,8 @@ export const SUMMARY_FIELDS = ['title', 'question', 'name', 'last_name', 'email'
 const SUMMARY_FALLBACK = 3;
 
 /** The table's changes cell: an update's every change; a created / deleted row's naming columns only. */
-export function summaryLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate): ChangeLine[] {
-  const lines = changeLines(entry, t);
+export function summaryLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate, locale?: string): ChangeLine[] {
+  const lines = changeLines(entry, t, locale);
   if (entry.action === 'update') return lines;
   const naming = SUMMARY_FIELDS.flatMap((field) => lines.filter((line) => line.field === field));
   return naming.length > 0 ? naming : lines.slice(0, SUMMARY_FALLBACK);

@@ -8,6 +8,7 @@ import { AUDIT_RECORD_TYPES, type AuditRecordType } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { CLEARED_FILTERS, hasFilters, recordOf, type AuditLogView, type Translate } from '../audit-log-view';
 import type { UpdateView } from './audit-log-page';
+import { useDates } from '../../../lib/use-dates';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 
@@ -24,6 +25,7 @@ interface AuditLogFiltersProps {
 /** Person, record type, period (and a record, from a row's button), all in the URL; they wrap on a narrow screen. */
 export function AuditLogFilters({ view, update, people, peopleLoading, actorName }: AuditLogFiltersProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const ids = { start: useId(), end: useId() };
   const record = view.type && view.record ? recordOf({ record_type: view.type, record_id: view.record }, t as Translate, 'label') : undefined;
   const range: [Dayjs | null, Dayjs | null] = [view.from ? dayjs(view.from) : null, view.to ? dayjs(view.to) : null];
@@ -66,11 +68,11 @@ export function AuditLogFilters({ view, update, people, peopleLoading, actorName
           id={ids}
           className="vt-audit__range"
           classNames={{ popup: { root: 'vt-range-popup' } }}
-          format="DD/MM/YYYY"
+          format={dates.pickerDate}
           allowEmpty={[true, true]}
           placeholder={[t('auditLog.filters.from'), t('auditLog.filters.to')]}
           value={range[0] || range[1] ? range : null}
-          onChange={(dates) => update({ from: dates?.[0]?.format(DAY_FORMAT) ?? undefined, to: dates?.[1]?.format(DAY_FORMAT) ?? undefined })}
+          onChange={(picked) => update({ from: picked?.[0]?.format(DAY_FORMAT) ?? undefined, to: picked?.[1]?.format(DAY_FORMAT) ?? undefined })}
         />
       </div>
       {record && (

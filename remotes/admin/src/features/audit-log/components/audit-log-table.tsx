@@ -3,10 +3,10 @@ import type { TableColumnsType, TableProps } from 'antd';
 import FilterOutlined from '@ant-design/icons/FilterOutlined';
 import { AUDIT_PAGE_SIZE, type AuditAction, type ListPage } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDateTime } from '@vitrine/utils';
 import type { AuditEntry } from '@vitrine/contracts';
 import { changeLines, describeEntry, recordOf, summaryLines, type AuditLogView, type ChangeLine, type Translate } from '../audit-log-view';
 import type { UpdateView } from './audit-log-page';
+import { useDates } from '../../../lib/use-dates';
 
 const ACTION_COLORS: Record<AuditAction, string> = { create: 'green', update: 'blue', delete: 'red' };
 
@@ -41,13 +41,14 @@ export function ChangeList({ lines, testId }: { lines: ChangeLine[]; testId?: st
 /** A row opened: every change (on a phone, where the table leaves the column out), or a created / deleted row's every column. */
 function EntryDetails({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   return (
     <div className="vt-audit__details">
       <div className="vt-audit__details-title">
         <Tag color={ACTION_COLORS[entry.action]}>{t(`auditLog.actions.${entry.action}`)}</Tag>
         <Typography.Text strong>{t(entry.action === 'update' ? 'auditLog.details.update' : 'auditLog.details.row')}</Typography.Text>
       </div>
-      <ChangeList lines={changeLines(entry, t as Translate)} testId={`audit-details-${entry.id}`} />
+      <ChangeList lines={changeLines(entry, t as Translate, dates.locale)} testId={`audit-details-${entry.id}`} />
     </div>
   );
 }
@@ -70,6 +71,7 @@ const WIDE_ONLY = new Set(['changes']);
  */
 export function AuditLogTable({ data, loading, view, update, filtered }: AuditLogTableProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const tr = t as Translate;
   const wide = Grid.useBreakpoint().md === true;
 
@@ -80,7 +82,7 @@ export function AuditLogTable({ data, loading, view, update, filtered }: AuditLo
       width: wide ? 150 : 92,
       render: (_, entry) => (
         <time dateTime={entry.at} className="vt-audit__at">
-          {formatDateTime(entry.at)}
+          {dates.dateTime(entry.at)}
         </time>
       ),
     },
@@ -119,7 +121,7 @@ export function AuditLogTable({ data, loading, view, update, filtered }: AuditLo
     {
       key: 'changes',
       title: t('auditLog.fields.changes'),
-      render: (_, entry) => <ChangeList lines={summaryLines(entry, tr)} testId={`audit-changes-${entry.id}`} />,
+      render: (_, entry) => <ChangeList lines={summaryLines(entry, tr, dates.locale)} testId={`audit-changes-${entry.id}`} />,
     },
   ];
   const columns = allColumns.filter((column) => wide || !WIDE_ONLY.has(String(column.key)));

@@ -1,10 +1,11 @@
 import { Alert, Modal, Space } from 'antd';
 import type { AuthorCard, CategoryChip as Chip, Image } from '@vitrine/contracts';
-import { formatDateLong, readingTime } from '@vitrine/utils';
+import { readingTime } from '@vitrine/utils';
 import { CategoryChip } from '../../../components/category-chip';
 import './article-preview.css';
 import './rich-text-editor.css';
 import { useTranslation } from '@vitrine/core';
+import { useDates } from '../../../lib/use-dates';
 
 export interface PreviewContent {
   title: string;
@@ -29,6 +30,7 @@ interface Props {
  */
 export function ArticlePreview({ open, onClose, article }: Props) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={860} title={t('compose.preview.title')} destroyOnHidden>
       <Alert type="info" showIcon title={t('compose.preview.notice')} style={{ marginBottom: 24 }} />
@@ -43,7 +45,7 @@ export function ArticlePreview({ open, onClose, article }: Props) {
         <p className="vt-post-preview__meta">
           {article.author && t('compose.preview.by', { name: `${article.author.name} ${article.author.last_name}` })}
           {article.author && ' · '}
-          {formatDateLong(article.date)} · {readingTime(article.content)}
+          {dates.long(article.date)} · {readingTime(article.content)}
         </p>
         {article.image && (
           <img

@@ -7,7 +7,6 @@ import dayjs from 'dayjs';
 import { ADMIN_ROUTES, PUBLIC_ROUTES, buildPath, type Article } from '@vitrine/contracts';
 import { handleError, useAuth, useNavigate, useParams, useTranslation } from '@vitrine/core';
 import { autosaveArticle, changeArticleStatus, createArticle, updateArticle } from '../../../api/articles';
-import { formatDateTime } from '@vitrine/utils';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';
 import { CONTENT_LIMITS } from '../../../lib/content-limits';
@@ -20,6 +19,7 @@ import { ImageUpload } from '../../../components/image-upload';
 import { LiveDialog } from './live-dialog';
 import { RevisionsDrawer } from './revisions-drawer';
 import { RichTextEditor } from './rich-text-editor';
+import { useDates } from '../../../lib/use-dates';
 
 /** Autosave waits this long after the last edit of a draft's title, content or excerpt. */
 export const AUTOSAVE_DELAY_MS = 2500;
@@ -38,6 +38,7 @@ const publicPath = (a: Pick<Article, 'id' | 'unique_key'>) => buildPath(PUBLIC_R
  */
 export function ComposePage() {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const navigate = useNavigate();
   const params = useParams();
   const user = useAuth((s) => s.authUser);
@@ -148,7 +149,7 @@ export function ComposePage() {
     const result = await persist('published');
     setBusy(null);
     if (!result) return;
-    if (isScheduled(result)) success(t('articles.done.scheduled', { date: formatDateTime(result.publish_at) }));
+    if (isScheduled(result)) success(t('articles.done.scheduled', { date: dates.dateTime(result.publish_at) }));
     else setLive(result);
   };
 
@@ -227,7 +228,7 @@ export function ComposePage() {
                 <Space>
                   <Typography.Text type="secondary">{t('compose.fields.status')}:</Typography.Text>
                   {article && isScheduled(article) ? (
-                    <Tag color="gold">{t('articles.list.scheduledFor', { date: formatDateTime(article.publish_at) })}</Tag>
+                    <Tag color="gold">{t('articles.list.scheduledFor', { date: dates.dateTime(article.publish_at) })}</Tag>
                   ) : (
                     <Tag color={status === 'published' ? 'green' : 'default'}>{t(`articles.statuses.${status}`)}</Tag>
                   )}
@@ -282,7 +283,7 @@ export function ComposePage() {
               <Switch />
             </Form.Item>
             <Form.Item name="publish_at" label={t('compose.fields.publishAt')} extra={t('compose.help.publishAt')}>
-              <DatePicker showTime={{ format: 'HH:mm' }} format="DD/MM/YYYY HH:mm" style={{ width: '100%' }} />
+              <DatePicker showTime={{ format: dates.pickerTime }} format={`${dates.pickerDate} ${dates.pickerTime}`} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="meta_description" label={t('compose.fields.metaDescription')}>
               <Input.TextArea
@@ -329,6 +330,7 @@ export function ComposePage() {
 
 function SaveState({ article, dirty, autosave }: { article: Article | undefined; dirty: boolean; autosave: AutosaveState }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   let text: string;
   let type: 'secondary' | 'warning' | 'danger' | 'success' = 'secondary';
   if (autosave.kind === 'saving') text = t('compose.autosave.saving');
@@ -339,7 +341,7 @@ function SaveState({ article, dirty, autosave }: { article: Article | undefined;
     text = t('compose.autosave.unsaved');
     type = 'warning';
   } else if (autosave.kind === 'saved') {
-    text = t('compose.autosave.savedAt', { time: dayjs(autosave.at).format('HH:mm') });
+    text = t('compose.autosave.savedAt', { time: dates.time(autosave.at) });
     type = 'success';
   } else if (!article) text = t('compose.autosave.notYet');
   else text = '';

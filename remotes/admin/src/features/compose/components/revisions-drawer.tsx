@@ -3,12 +3,12 @@ import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import type { Article, Revision } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { listRevisions, restoreRevision } from '../../../api/articles';
-import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/queries';
 import { useArticleChanged } from '../api/get-article';
 import './rich-text-editor.css';
+import { useDates } from '../../../lib/use-dates';
 
 interface Props {
   open: boolean;
@@ -22,6 +22,7 @@ const KIND_COLORS: Record<Revision['kind'], string> = { save: 'blue', autosave: 
 /** The article's revisions (kind, author, date), a preview of the chosen one, and a confirmed Restore. */
 export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const { confirm, fail, success } = useFeedback();
   // Always fresh when the drawer opens: every save and autosave adds a revision.
   const revisions = useQuery({ queryKey: queryKeys.articles.revisions(article.id), queryFn: () => listRevisions(article), enabled: open, staleTime: 0 });
@@ -32,7 +33,7 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
   const selected = revisions.data?.find((r) => r.id === selectedId);
 
   const restore = async (revision: Revision) => {
-    const date = formatDateTime(revision.created_at);
+    const date = dates.dateTime(revision.created_at);
     if (!(await confirm({ title: t('compose.revisions.restoreTitle'), content: t('compose.revisions.restoreConfirm', { date }) }))) return;
     setRestoring(true);
     try {
@@ -68,7 +69,7 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
               title={
                 <Space size={8}>
                   <Tag color={KIND_COLORS[revision.kind]}>{t(`compose.revisions.kinds.${revision.kind}`)}</Tag>
-                  <span>{formatDateTime(revision.created_at)}</span>
+                  <span>{dates.dateTime(revision.created_at)}</span>
                 </Space>
               }
               description={`${revision.title} · ${t('compose.revisions.by', { name: `${revision.author.name} ${revision.author.last_name}` })}`}

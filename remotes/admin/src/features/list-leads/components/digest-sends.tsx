@@ -5,10 +5,10 @@ import SyncOutlined from '@ant-design/icons/SyncOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import type { DigestSend } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { isSending, useDigests } from '../api/get-digests';
 import { DigestFailuresDrawer } from './digest-failures-drawer';
+import { useDates } from '../../../lib/use-dates';
 
 const STATUS_COLORS: Record<string, string | undefined> = { sending: 'processing', done: 'success', empty: undefined };
 
@@ -38,6 +38,7 @@ function Deliveries({ send }: { send: DigestSend }) {
 /** The weekly sends, newest first; while one is sending they are asked again every 3 s (useDigests). */
 export function DigestSends() {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const { fail } = useFeedback();
   const digests = useDigests();
   useReportError(digests.error, fail);
@@ -82,7 +83,7 @@ export function DigestSends() {
       ),
     },
     { key: 'deliveries', title: t('newsletter.sends.deliveries'), width: 280, render: (_, send) => <Deliveries send={send} /> },
-    { key: 'created_at', title: t('newsletter.sends.startedAt'), width: 150, render: (_, send) => formatDateTime(send.created_at) },
+    { key: 'created_at', title: t('newsletter.sends.startedAt'), width: 150, render: (_, send) => dates.dateTime(send.created_at) },
     {
       key: 'failures',
       width: 130,

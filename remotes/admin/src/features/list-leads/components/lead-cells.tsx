@@ -10,8 +10,8 @@ import StopOutlined from '@ant-design/icons/StopOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import { LEAD_CLASSIFICATIONS, type Lead, type LeadClassification, type LeadStatus, type LeadStatusAction } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDate } from '@vitrine/utils';
 import type { useLeadActions } from '../api/use-lead-actions';
+import { useDates } from '../../../lib/use-dates';
 
 type LeadActions = ReturnType<typeof useLeadActions>;
 
@@ -55,9 +55,10 @@ export function NewsletterTag({ lead }: { lead: Lead }) {
 /** Customer (converted, with the date) or lead; nothing for a plain contact. */
 export function LeadMark({ lead }: { lead: Lead }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   if (lead.converted_at) {
     return (
-      <Tooltip title={t('leads.mark.customerSince', { date: formatDate(lead.converted_at) })}>
+      <Tooltip title={t('leads.mark.customerSince', { date: dates.date(lead.converted_at) })}>
         <Tag color="green">{t('leads.mark.customer')}</Tag>
       </Tooltip>
     );

@@ -1,8 +1,8 @@
 import { Typography } from 'antd';
 import type { Lead } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDate, formatDateTime } from '@vitrine/utils';
 import { useReasonName } from '../hooks/use-reason-name';
+import { useDates } from '../../../lib/use-dates';
 
 /** A phone number as a tel: link wants it (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -10,6 +10,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** A row opened: what the person wrote and what the list leaves out. */
 export function LeadDetails({ lead }: { lead: Lead }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const reasonName = useReasonName();
   const none = <Typography.Text type="secondary">{t('leads.none')}</Typography.Text>;
 
@@ -26,11 +27,11 @@ export function LeadDetails({ lead }: { lead: Lead }) {
       {lead.converted_at && (
         <>
           <dt>{t('leads.fields.convertedAt')}</dt>
-          <dd>{formatDate(lead.converted_at)}</dd>
+          <dd>{dates.date(lead.converted_at)}</dd>
         </>
       )}
       <dt>{t('leads.fields.updatedAt')}</dt>
-      <dd>{formatDateTime(lead.updated_at)}</dd>
+      <dd>{dates.dateTime(lead.updated_at)}</dd>
     </dl>
   );
 }

@@ -19,6 +19,7 @@ import {
 import { useTranslation } from '@vitrine/core';
 import { CLEARED_FILTERS, type LeadsView, type SortOrder } from '../leads-view';
 import type { UpdateView } from './leads-tab';
+import { useDates } from '../../../lib/use-dates';
 
 /** The search waits this long after the last key before it is sent (and lands in the URL). */
 const SEARCH_DELAY_MS = 400;
@@ -75,6 +76,7 @@ interface LeadFiltersProps {
 /** The leads tab's filters and sort, all kept in the URL. They wrap on a narrow window and fold away on a phone. */
 export function LeadFilters({ id, open, view, update, filterCount }: LeadFiltersProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const search = useSearchBox(view.search, (value) => update({ search: value }, { replace: true }));
   const range: [Dayjs | null, Dayjs | null] = [view.from ? dayjs(view.from) : null, view.to ? dayjs(view.to) : null];
 
@@ -137,12 +139,12 @@ export function LeadFilters({ id, open, view, update, filterCount }: LeadFilters
         className="vt-leads__range"
         classNames={{ popup: { root: 'vt-range-popup' } }}
         aria-label={t('leads.filters.registered')}
-        format="DD/MM/YYYY"
+        format={dates.pickerDate}
         allowEmpty={[true, true]}
         placeholder={[t('leads.filters.registeredFrom'), t('leads.filters.registeredTo')]}
         value={range[0] || range[1] ? range : null}
-        onChange={(dates) =>
-          update({ from: dates?.[0]?.format(DAY_FORMAT) ?? undefined, to: dates?.[1]?.format(DAY_FORMAT) ?? undefined })
+        onChange={(picked) =>
+          update({ from: picked?.[0]?.format(DAY_FORMAT) ?? undefined, to: picked?.[1]?.format(DAY_FORMAT) ?? undefined })
         }
       />
       <Select<string>

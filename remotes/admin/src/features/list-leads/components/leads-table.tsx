@@ -3,23 +3,25 @@ import type { TableColumnsType, TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { Lead, LeadSort, ListPage } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDate, formatDateTime } from '@vitrine/utils';
+import { formatDate, formatTime } from '@vitrine/utils';
 import { useLeadActions } from '../api/use-lead-actions';
 import { DEFAULT_ORDER, DEFAULT_SORT, PAGE_SIZES, type LeadsView } from '../leads-view';
 import { ClassificationSelect, LeadMark, LeadRowActions, NewsletterTag, StatusTag } from './lead-cells';
 import { LeadDetails } from './lead-details';
 import type { UpdateView } from './leads-tab';
+import { useDates } from '../../../lib/use-dates';
 
-/** SPEC §9: DD/MM/YYYY; a lead registered today shows its time. */
-export function formatRegistered(value: string, now = dayjs()): string {
+/** SPEC §9: DD/MM/YYYY; a lead registered today shows its time (in `locale`'s form, an Intl tag; pt-BR by default). */
+export function formatRegistered(value: string, now = dayjs(), locale?: string): string {
   const date = dayjs(value);
-  return date.isSame(now, 'day') ? date.format('HH:mm') : formatDate(value);
+  return date.isSame(now, 'day') ? formatTime(value, locale) : formatDate(value, locale);
 }
 
 function When({ value }: { value: string }) {
+  const dates = useDates();
   return (
-    <time dateTime={value} title={formatDateTime(value)}>
-      {formatRegistered(value)}
+    <time dateTime={value} title={dates.dateTime(value)}>
+      {formatRegistered(value, undefined, dates.locale)}
     </time>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from '@vitrine/core';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useUnsubscribeReasons } from '../api/get-unsubscribe-reasons';
 import { useReasonName } from '../hooks/use-reason-name';
+import { useDates } from '../../../lib/use-dates';
 
 const DAY_FORMAT = 'YYYY-MM-DD';
 type Range = [Dayjs, Dayjs];
@@ -14,6 +15,7 @@ const lastDays = (days: number): Range => [dayjs().subtract(days - 1, 'day').sta
 /** Why subscribers left in a period (the last 30 days unless another is chosen), one bar per reason, most frequent first. */
 export function UnsubscribeReasons() {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const { fail } = useFeedback();
   const reasonName = useReasonName();
   const [range, setRange] = useState<Range>(() => lastDays(30));
@@ -63,7 +65,7 @@ export function UnsubscribeReasons() {
         className="vt-reasons__period"
         classNames={{ popup: { root: 'vt-range-popup' } }}
         aria-label={t('newsletter.reasons.period')}
-        format="DD/MM/YYYY"
+        format={dates.pickerDate}
         allowClear={false}
         value={range}
         disabledDate={(day) => day.isAfter(dayjs(), 'day')}
@@ -73,8 +75,8 @@ export function UnsubscribeReasons() {
           { label: t('dashboard.periods.last90Days'), value: lastDays(90) },
           { label: t('dashboard.periods.last12Months'), value: [dayjs().subtract(12, 'month').add(1, 'day').startOf('day'), dayjs().startOf('day')] },
         ]}
-        onChange={(dates) => {
-          if (dates?.[0] && dates[1]) setRange([dates[0], dates[1]]);
+        onChange={(picked) => {
+          if (picked?.[0] && picked[1]) setRange([picked[0], picked[1]]);
         }}
       />
       {body}

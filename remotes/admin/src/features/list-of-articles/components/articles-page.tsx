@@ -8,7 +8,6 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import StarFilled from '@ant-design/icons/StarFilled';
 import { ADMIN_ROUTES, buildPath, type Article, type ArticlesListInput, type AuthorCard } from '@vitrine/contracts';
-import { formatDate, formatDateTime } from '@vitrine/utils';
 import { CategoryChip } from '../../../components/category-chip';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';
@@ -17,6 +16,7 @@ import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useArticles } from '../api/get-articles';
 import { useArticleActions } from '../api/use-article-actions';
 import { Link, useNavigate, useTranslation } from '@vitrine/core';
+import { useDates } from '../../../lib/use-dates';
 
 type StatusFilter = NonNullable<ArticlesListInput['status']>;
 const STATUS_FILTERS: StatusFilter[] = ['draft', 'published', 'scheduled'];
@@ -26,6 +26,7 @@ const composePath = (a: Pick<Article, 'id' | 'unique_key'>) => buildPath(ADMIN_R
 /** list-of-articles: server-side paged table with search, filters and confirmed row actions. */
 export function ArticlesPage() {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const navigate = useNavigate();
   const { fail } = useFeedback();
 
@@ -124,7 +125,7 @@ export function ArticlesPage() {
         title: t('articles.fields.status'),
         render: (_, a) =>
           isScheduled(a) ? (
-            <Tag color="gold">{t('articles.list.scheduledFor', { date: formatDateTime(a.publish_at) })}</Tag>
+            <Tag color="gold">{t('articles.list.scheduledFor', { date: dates.dateTime(a.publish_at) })}</Tag>
           ) : (
             <Tag color={a.status === 'published' ? 'green' : 'default'}>{t(`articles.statuses.${a.status}`)}</Tag>
           ),
@@ -134,7 +135,7 @@ export function ArticlesPage() {
         key: 'updated_at',
         title: t('articles.columns.updatedAt'),
         width: 128,
-        render: (_, a) => formatDate(a.updated_at),
+        render: (_, a) => dates.date(a.updated_at),
       },
       {
         key: 'actions',

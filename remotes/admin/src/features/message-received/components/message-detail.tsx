@@ -8,11 +8,11 @@ import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
 import { AUDIENCE_LIMITS, type MessageReply } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDateTime } from '@vitrine/utils';
 import type { MessageRef } from '../../../api/messages';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useOpenedMessage } from '../api/open-message';
 import { useMessageActions } from '../api/use-message-actions';
+import { useDates } from '../../../lib/use-dates';
 
 const DELIVERY_COLORS: Record<string, string> = { queued: 'blue', sent: 'green', failed: 'red', stored: 'default' };
 
@@ -30,6 +30,7 @@ interface MessageDetailProps {
 /** The detail pane: the sender, the message as plain text, the replies and the reply box, and the actions. */
 export function MessageDetail({ message, onBack, onClosed }: MessageDetailProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const { fail } = useFeedback();
   const opened = useOpenedMessage(message);
   useReportError(opened.error, fail);
@@ -110,7 +111,7 @@ export function MessageDetail({ message, onBack, onClosed }: MessageDetailProps)
         </dd>
         <dt>{t('messages.fields.receivedAt')}</dt>
         <dd>
-          <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          <time dateTime={m.created_at}>{dates.dateTime(m.created_at)}</time>
         </dd>
       </dl>
       <div className="vt-inbox__text" data-testid="message-text">
@@ -136,11 +137,12 @@ export function MessageDetail({ message, onBack, onClosed }: MessageDetailProps)
 
 function Reply({ reply }: { reply: MessageReply }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   return (
     <li className="vt-inbox__reply">
       <div className="vt-inbox__reply-head">
         <strong>{reply.author?.name ?? t('messages.replies.removedAuthor')}</strong>
-        <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
+        <time dateTime={reply.created_at}>{dates.dateTime(reply.created_at)}</time>
         <Tag color={DELIVERY_COLORS[reply.delivery] ?? 'default'}>{t(`messages.delivery.${reply.delivery}`, { defaultValue: reply.delivery })}</Tag>
       </div>
       <div className="vt-inbox__text">{reply.body}</div>

@@ -1,8 +1,8 @@
 import { Alert, Button, Empty, Pagination, Skeleton, Spin } from 'antd';
 import type { ListPage, ReceivedMessage } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDateTime, formatRelative } from '@vitrine/utils';
 import type { MessageRef } from '../../../api/messages';
+import { useDates } from '../../../lib/use-dates';
 
 interface MessageListProps {
   data: ListPage<ReceivedMessage> | undefined;
@@ -21,6 +21,7 @@ interface MessageListProps {
 /** The inbox's master list: sender, subject, preview and date (SPEC §9); unread rows bold with a dot. */
 export function MessageList({ data, loading, switching, failed, onRetry, selectedId, onSelect, page, onPage }: MessageListProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
 
   if (failed && !data) {
     return (
@@ -57,8 +58,8 @@ export function MessageList({ data, loading, switching, failed, onRetry, selecte
                 {!m.read && <span className="vt-inbox__dot" aria-hidden="true" />}
                 <span className="vt-inbox__sender">{m.name}</span>
                 {!m.read && <span className="vt-visually-hidden">{t('messages.unread')}</span>}
-                <time className="vt-inbox__date" dateTime={m.created_at} title={formatDateTime(m.created_at)}>
-                  {formatRelative(m.created_at)}
+                <time className="vt-inbox__date" dateTime={m.created_at} title={dates.dateTime(m.created_at)}>
+                  {dates.relative(m.created_at)}
                 </time>
               </span>
               <span className="vt-inbox__subject">{m.subject}</span>

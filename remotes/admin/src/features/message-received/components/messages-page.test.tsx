@@ -1,7 +1,10 @@
 import '../../../testing/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MessageCounts, ReceivedMessage } from '@vitrine/contracts';
+import { i18n } from '@vitrine/core';
+import { formatDateTime } from '@vitrine/utils';
+import { loadAdminTexts } from '../../../texts';
 import { makeMessageDetail, makeMessageReply, makeReceivedMessage } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
@@ -63,6 +66,29 @@ describe('message-received', () => {
     await waitFor(() =>
       expect(callsTo(http.calls, '/message/messages-list').at(-1)!.body).toEqual({ filter: 'unread', page: 1, limit: 20, search: 'carla' }),
     );
+  });
+
+  it("writes the list's dates in the interface language (SPEC §9's pt-BR, en-US month first, ht-HT as French)", async () => {
+    http = server();
+    open();
+    const date = () => rowOf('Carla Dias').querySelector('time')!;
+    expect(await screen.findByText('Carla Dias')).toBeInTheDocument();
+    expect(date()).toHaveTextContent('10 de jan.');
+    expect(date()).toHaveAttribute('title', formatDateTime(unread.created_at));
+    expect(date().title).toMatch(/^10\/01\/2026 \d\d:\d\d$/);
+    try {
+      await act(() => i18n.changeLanguage('en-US'));
+      await act(() => loadAdminTexts());
+      await waitFor(() => expect(date()).toHaveTextContent('Jan 10'));
+      expect(date().title).toMatch(/^01\/10\/2026 \d{1,2}:\d\d\s[AP]M$/);
+      await act(() => i18n.changeLanguage('ht-HT'));
+      await act(() => loadAdminTexts());
+      await waitFor(() => expect(date()).toHaveTextContent('10 janv.'));
+      expect(date().title).toMatch(/^10\/01\/2026 \d\d:\d\d$/);
+    } finally {
+      await act(() => i18n.changeLanguage('pt-BR'));
+    }
+    await waitFor(() => expect(date()).toHaveTextContent('10 de jan.'));
   });
 
   it('opens a message: message-open, its text as written, the URL names it, the list and counts refresh', async () => {

@@ -4,13 +4,13 @@ import EditOutlined from '@ant-design/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import type { SeoEntry } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDateTime } from '@vitrine/utils';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useSeoEntries } from '../api/get-seo-entries';
 import { useSeoActions } from '../api/use-seo-actions';
 import { entrySummary, NON_SEO_PAGE_ROUTES, SEO_PAGE_ROUTES } from '../seo-view';
 import { SeoEntryDrawer } from './seo-entry-drawer';
 import './seo-page.css';
+import { useDates } from '../../../lib/use-dates';
 
 type Actions = ReturnType<typeof useSeoActions>;
 
@@ -44,6 +44,7 @@ function SeoWarning() {
 /** One entry: its name, what it holds, the hosts it names, when it changed; on/off (confirmed) and edit. */
 function EntryRow({ entry, actions, onEdit }: { entry: SeoEntry; actions: Actions; onEdit: (entry: SeoEntry) => void }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const [busy, setBusy] = useState(false);
   const { counts, domains } = useMemo(() => entrySummary(entry), [entry]);
 
@@ -73,7 +74,7 @@ function EntryRow({ entry, actions, onEdit }: { entry: SeoEntry; actions: Action
         </ul>
         {domains.length > 0 && <p className="vt-seo__domains">{t('seo.domainsList', { list: domains.join(', ') })}</p>}
         <Typography.Text type="secondary" className="vt-seo__updated">
-          {t('seo.updated')} <time dateTime={entry.updated_at}>{formatDateTime(entry.updated_at)}</time>
+          {t('seo.updated')} <time dateTime={entry.updated_at}>{dates.dateTime(entry.updated_at)}</time>
         </Typography.Text>
       </div>
       <div className="vt-seo__controls">

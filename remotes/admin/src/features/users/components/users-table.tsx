@@ -8,9 +8,9 @@ import MoreOutlined from '@ant-design/icons/MoreOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import type { ListPage, User, UserSort, UserStatus } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { formatDate } from '@vitrine/utils';
 import type { useUserActions } from '../api/use-user-actions';
 import { DEFAULT_SORT, editDenial, fullName, manageDenial, naturalOrder, PAGE_SIZES, statusAction, type Actor, type Denial, type UsersView } from '../users-view';
+import { useDates } from '../../../lib/use-dates';
 
 type UserActions = ReturnType<typeof useUserActions>;
 export type UpdateView = (change: Partial<UsersView>, options?: { replace?: boolean }) => void;
@@ -104,6 +104,7 @@ function RowActions({ user, actor, actions, onEdit }: { user: User; actor: Actor
 /** A row opened: what the table leaves out (on a narrow screen, also the email, type, status and creation date). */
 function UserDetails({ user, wide }: { user: User; wide: boolean }) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const none = <Typography.Text type="secondary">{t('users.none')}</Typography.Text>;
   return (
     <dl className="vt-users__details" data-testid={`user-details-${user.id}`}>
@@ -143,7 +144,7 @@ function UserDetails({ user, wide }: { user: User; wide: boolean }) {
         <>
           <dt>{t('users.fields.createdAt')}</dt>
           <dd>
-            <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+            <time dateTime={user.created_at}>{dates.date(user.created_at)}</time>
           </dd>
         </>
       )}
@@ -172,6 +173,7 @@ const WIDE_ONLY = new Set(['email', 'type', 'status', 'created_at']);
  */
 export function UsersTable({ data, loading, view, update, actor, actions, onEdit, filtered }: UsersTableProps) {
   const { t } = useTranslation('admin');
+  const dates = useDates();
   const wide = Grid.useBreakpoint().md === true;
 
   const sortable = (key: UserSort) => ({
@@ -214,7 +216,7 @@ export function UsersTable({ data, loading, view, update, actor, actions, onEdit
       ...sortable('created_at'),
       title: t('users.fields.createdAt'),
       width: 130,
-      render: (_, user) => <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>,
+      render: (_, user) => <time dateTime={user.created_at}>{dates.date(user.created_at)}</time>,
     },
     {
       key: 'actions',
