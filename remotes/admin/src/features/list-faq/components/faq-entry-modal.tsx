@@ -83,6 +83,10 @@ export function FaqEntryModal({ open, entry, product: preset, entries, save, onC
     return names.filter((name) => !typed || fold(name).includes(typed)).map((value) => ({ value }));
   }, [names, product]);
 
+  // Read when the form opens, not a reason to reset it: `entries` refetched meanwhile must not reset what is being typed.
+  const latestEntries = useRef(entries);
+  latestEntries.current = entries;
+
   useEffect(() => {
     if (!open) return;
     form.resetFields();
@@ -90,7 +94,7 @@ export function FaqEntryModal({ open, entry, product: preset, entries, save, onC
     const name = entry?.product ?? preset ?? '';
     namesOf.current = productSlug(name);
     // The product's names: the entry's own, else those its product's other entries hold.
-    const shared = productNamesOf(entries, name, entry?.id);
+    const shared = productNamesOf(latestEntries.current, name, entry?.id);
     // (`?? {}`: an API older than the translations sends none.)
     const own = entry && Object.keys(entry.product_names ?? {}).length > 0 ? entry.product_names : shared;
     form.setFieldsValue(
@@ -107,8 +111,6 @@ export function FaqEntryModal({ open, entry, product: preset, entries, save, onC
           }
         : { ...EMPTY, product: name, product_names: { ...shared } },
     );
-    // Only when the form opens: `entries` refetched meanwhile must not reset what is being typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, entry, preset, form]);
 
   /** Another product chosen: its names in the other languages come with it (a new product has none). */
