@@ -52,7 +52,7 @@ export async function inSession(browser: Browser, baseUrl: string, name: string,
   }
 }
 
-/** Fills the shell's login form and submits; resolves with the API's login answer (it holds the plain token). */
+/** Fills the shell's login form and submits; resolves with the API's login answer (it holds the plain token) once the shell has kept the session and left the sign-in page. */
 export async function signIn(page: Page, email: string = ADMIN.email, password: string = ADMIN.password, path = '/login'): Promise<{ token: string; data: { id: string; unique_key: string; name: string } }> {
   if (!page.url().includes('/login')) await page.goto(path);
   await page.locator('input[name="email"]').fill(email);
@@ -61,6 +61,9 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   await page.locator('form button[type="submit"]').click();
   const response = await answer;
   if (response.status() !== 200) throw new Error(`sign-in of ${email} answered ${response.status()}: ${await response.text()}`);
+  // The answer reaching the browser is not the session being kept: the shell stores it, then leaves the sign-in
+  // page. A test that navigates on before that (a busy CI machine) lands back on /login, signed out.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return (await response.json()) as { token: string; data: { id: string; unique_key: string; name: string } };
 }
 
