@@ -53,7 +53,7 @@ interface Offer {
 interface Recorded {
   statusCode: number;
   headers: OutgoingHttpHeaders;
-  /** The headers of a 304 to a matching If-None-Match: the same, without the body's. */
+  /** The headers of a 304 to a matching If-None-Match: those of NOT_MODIFIED_HEADERS the answer had. */
   notModified: OutgoingHttpHeaders;
   etag: string | undefined;
   body: Buffer;
@@ -63,7 +63,22 @@ interface Recorded {
 
 /** Headers of one exchange, not of the answer. */
 const PER_EXCHANGE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-const BODY_HEADERS = new Set(['content-length', 'content-type', 'content-encoding']);
+/**
+ * What a replayed 304 carries (RFC 9110 §15.4.5: the fields a 200 would have had that guide the cache's update;
+ * a 304 SHOULD NOT carry others): the client keeps every other header of the answer it stored, security headers
+ * included. CORS' fields stay so a cross-origin revalidation reads as the stored answer did. Half the headers of
+ * a revalidation's bytes and time (docs/performance.md).
+ */
+const NOT_MODIFIED_HEADERS = new Set([
+  'cache-control',
+  'content-location',
+  'etag',
+  'expires',
+  'vary',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+]);
 /** Per record, besides its body: the key and the headers (a rough figure). */
 const RECORD_OVERHEAD = 1024;
 
@@ -202,7 +217,7 @@ export default fp<AnswerReplayOptions>(
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value === undefined || PER_EXCHANGE.has(name)) continue;
           headers[name] = value;
-          if (!BODY_HEADERS.has(name)) notModified[name] = value;
+          if (NOT_MODIFIED_HEADERS.has(name)) notModified[name] = value;
         }
         if (offer.encoding !== undefined && offer.encoding !== String(headers['content-encoding'] ?? 'identity')) return done();
         headers['content-length'] = offer.body.length;

@@ -78,6 +78,11 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     expect(notModified.headers.etag).toBe(etag);
     expect(notModified.headers['content-encoding']).toBeUndefined();
     expect(notModified.headers['cache-control']).toBe(full.headers['cache-control']);
+    expect(notModified.headers.vary).toBe(full.headers.vary);
+    // Only what updates the stored answer (RFC 9110 §15.4.5): its security headers stay those stored with the 200.
+    expect(full.headers['x-content-type-options']).toBe('nosniff');
+    expect(notModified.headers['x-content-type-options']).toBeUndefined();
+    expect(notModified.headers['content-security-policy']).toBeUndefined();
     const stale = await get('/api/public/home', { 'accept-encoding': 'br', 'if-none-match': 'W/"other"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.equals(full.rawPayload)).toBe(true);
