@@ -60,8 +60,9 @@ function createConfig(o) {
         chunkFilename: prod ? '[name].[contenthash:10].js' : '[name].js',
         publicPath: o.host ? '/' : 'auto',
         uniqueName: o.name,
-        // dist/server/ is the server build's (createServerConfig), emitted by the same run.
-        clean: { keep: /^server[\\/]/ },
+        // dist/server/ is the server build's (createServerConfig), start.js the shell's starter
+        // (createStarterConfig), emitted by the same run.
+        clean: { keep: /^(server[\\/]|start\.js)/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
@@ -206,4 +207,37 @@ function createServerConfig(o) {
   };
 }
 
-module.exports = { createConfig, createServerConfig, root };
+/**
+ * The shell's starter (hosts/shell/src/start/start.ts): one small script, no Module Federation, no chunks,
+ * written beside the entry as `start.js` (revalidated by ETag like it). A server-rendered page runs only this
+ * during its load (docs/decisions/server-rendering.md, "Starting on intent").
+ * @param {object} o
+ * @param {string} o.dir   package folder
+ * @param {string} o.entry the starter's source
+ */
+function createStarterConfig(o) {
+  return (_env, argv) => ({
+    name: 'starter',
+    mode: argv.mode !== 'development' ? 'production' : 'development',
+    context: o.dir,
+    target: ['web', 'es2020'],
+    entry: { start: o.entry },
+    devtool: false,
+    output: { path: path.join(o.dir, 'dist'), filename: '[name].js', clean: false, iife: true },
+    resolve: { extensions: ['.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') } },
+        },
+      ],
+    },
+    plugins: argv.mode !== 'development' ? precompress() : [],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  });
+}
+
+module.exports = { createConfig, createServerConfig, createStarterConfig, root };

@@ -70,12 +70,29 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
 /** The page is hydrated: React owns #root (its container key is set) and the content is in it. */
 export const HYDRATED = "Boolean(document.querySelector('#root')?.firstElementChild && Object.keys(document.querySelector('#root')).some((k) => k.startsWith('__reactContainer')))";
 
+/** The shell's entry has not run: a server-rendered page waits for the visitor's first intent (start/start.ts). */
+export const NOT_STARTED = `!document.querySelector('script[src$="/main.js"]') && !(${HYDRATED})`;
+
 /**
- * Waits until React has hydrated the server's page: a form counts how long it was open from then (a robot
- * check), so a test that times its typing starts its clock here, not at the load event.
+ * Shows intent the way a visitor does (a key: the starter starts the page's code on it) and waits until React
+ * has hydrated the server's page: a form counts how long it was open from then (a robot check), so a test that
+ * times its typing starts its clock here, not at the load event.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(HYDRATED);
+  await page.keyboard.press('Shift');
+  await waitUntilTrue(page, HYDRATED);
+}
+
+/**
+ * Polls `expression` from the test's side until it is true. page.waitForFunction polls with a function made
+ * from the string inside the page, which the public pages' CSP (no 'unsafe-eval') refuses once it has to poll.
+ */
+export async function waitUntilTrue(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > until) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The pathname of the page's current URL. */

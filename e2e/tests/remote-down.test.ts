@@ -54,6 +54,8 @@ test('7b. with the public remote down, login, not-found and the admin work, and 
 
     for (const path of ['/', '/blog']) {
       await page.goto(path);
+      // The server rendered the page (its build of the remote is on disk); the browser's start needs the remote.
+      await page.keyboard.press('Shift');
       const fallback = page.getByTestId('remote-fallback');
       await fallback.waitFor();
       assert.equal(await fallback.getByRole('heading').innerText(), 'Esta parte do site não pôde ser carregada');

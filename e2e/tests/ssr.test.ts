@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { api, setupSuite } from '../support/app';
-import { HYDRATED, inSession } from '../support/browser';
+import { inSession, NOT_STARTED, waitForHydration } from '../support/browser';
 import { servedRoot } from '../support/env';
 
 const suite = setupSuite();
@@ -59,8 +59,10 @@ test('public pages arrive rendered and hydrate without mismatch or layout shift'
       // The page's content was in the HTML the server sent (before any script ran).
       const served = await response!.text();
       assert.match(served, /<div id=root><[a-z]/, `${url} is server-rendered`);
-      // Hydrated: React handles the page (a click on a link is a client navigation), nothing was replaced.
-      await page.waitForFunction(HYDRATED);
+      // Loaded, the page runs none of the app's code until the visitor shows intent (start/start.ts)…
+      assert.equal(await page.evaluate(NOT_STARTED), true, `${url}: the app's code waits for an intent`);
+      // …then hydrates: React handles the page (a click on a link is a client navigation), nothing was replaced.
+      await waitForHydration(page);
       await page.waitForTimeout(300);
       assert.deepEqual(hydrationErrors(errors), [], `${url}: no hydration error`);
       assert.deepEqual(errors.filter((e) => /Content Security Policy/.test(e)), [], `${url}: nothing blocked by the CSP`);
@@ -75,6 +77,7 @@ test('navigation between public pages happens in the page, without a full reload
   await inSession(suite.browser, suite.baseUrl, 'ssr-navigation', async ({ page, errors }) => {
     await page.goto('/');
     await page.getByTestId('home-page').waitFor();
+    await waitForHydration(page);
     await page.evaluate('window.__stay = true');
     await page.locator('header nav').getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL((url) => url.pathname === '/blog');
@@ -92,6 +95,22 @@ test('navigation between public pages happens in the page, without a full reload
     assert.equal(await remoteStylesheets(page), 1, "still one link to the remote's stylesheet after navigating");
     await page.goBack();
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    assert.deepEqual(hydrationErrors(errors), []);
+  });
+});
+
+test('what a visitor does before the page has started is done once it has: a search typed and sent at once', async () => {
+  await inSession(suite.browser, suite.baseUrl, 'ssr-before-start', async ({ page, errors }) => {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    assert.equal(await page.evaluate(NOT_STARTED), true, 'nothing started during the load');
+    await page.evaluate('window.__stay = true');
+    // Focusing the box starts the code; the search is sent before it has hydrated (a fast typist, a slow phone).
+    const box = page.getByRole('search').first().getByRole('searchbox');
+    await box.fill('design');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/list-article-results/design');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    assert.equal(await page.evaluate('window.__stay'), true, 'held and done by the page, not sent as a plain form');
     assert.deepEqual(hydrationErrors(errors), []);
   });
 });

@@ -1,6 +1,6 @@
 const path = require('node:path');
 const { NormalModuleReplacementPlugin } = require('webpack');
-const { createConfig, createServerConfig } = require('../../configs/webpack/create-config');
+const { createConfig, createServerConfig, createStarterConfig } = require('../../configs/webpack/create-config');
 
 // Dev: the shell's dev server answers /remotes.json with the remotes' dev servers
 // and forwards the API to `npm run dev -w @vitrine/api` (scripts/dev.mjs starts all).
@@ -33,8 +33,11 @@ const server = createServerConfig({
   })],
 });
 
+// What a server-rendered page runs during its load instead of main.js (src/start/start.ts).
+const starter = createStarterConfig({ dir: __dirname, entry: './src/start/start.ts' });
+
 module.exports = (env, argv) => {
   const cfg = config(env, argv);
   cfg.devServer.proxy = [{ context: ['/api', '/uploads'], target: `http://localhost:${process.env.API_PORT ?? 3000}` }];
-  return env.WEBPACK_SERVE ? cfg : [cfg, server(env, argv)];
+  return env.WEBPACK_SERVE ? cfg : [cfg, server(env, argv), starter(env, argv)];
 };

@@ -1,5 +1,5 @@
-import { startTransition, StrictMode } from 'react';
-import { REMOTES, SSR_DATA_ID, type SsrData } from '@vitrine/contracts';
+import { startTransition, StrictMode, useEffect } from 'react';
+import { REMOTES, SSR_DATA_ID, STARTED_EVENT, type SsrData } from '@vitrine/contracts';
 import {
   configureEffects,
   hydrateAuth,
@@ -57,6 +57,17 @@ async function prepareHydration(ssr: SsrData): Promise<boolean> {
   }
 }
 
+/**
+ * Tells the starter of a server-rendered page (start/start.ts) that the page is React's now: it replays what the
+ * visitor did before (a button pressed, a form sent). An effect, so it runs once hydration has committed.
+ */
+function Started() {
+  useEffect(() => {
+    window.dispatchEvent(new Event(STARTED_EVENT));
+  }, []);
+  return null;
+}
+
 async function start() {
   const ssr = serverRendered();
   if (ssr && ssr.lang !== i18n.language) await i18n.changeLanguage(ssr.lang);
@@ -82,6 +93,7 @@ async function start() {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
+        <Started />
         <RouterProvider router={router} />
       </I18nextProvider>
     </StrictMode>

@@ -99,6 +99,11 @@ export interface RemoteRoute {
   /** Fetches the page's code and texts (browser), so hydration renders at once. */
   preload?(): Promise<void>;
   /**
+   * An API path (after the API base) to POST once when a server-rendered page of this data is shown (a read),
+   * sent by the shell's starter before the page's code runs; the page skips it then (takeSentBeacon).
+   */
+  beacon?(data: RouteData): string | undefined;
+  /**
    * The query parameters the page renders from (`page`, `status`…): the server renders and caches one page
    * per value of these, and drops every other parameter (`/?anything=N` is the plain page). Unset: the
    * server's default list.
@@ -162,5 +167,31 @@ export interface SsrData {
   route: string;
   /** The runtime config (`/remotes.json`), so hydration does not wait for it. */
   runtime?: { apiBaseUrl: string; remotes: Record<string, string> };
+  /** An API path the browser POSTs once when the page is shown, before its code runs (RemoteRoute.beacon). */
+  beacon?: string;
+}
+
+/**
+ * The shell's starter of a server-rendered page (hosts/shell/src/start/start.ts): the one script such a page
+ * runs during its load; it starts the shell's entry (`data-main`) on the visitor's first intent.
+ */
+export const SHELL_STARTER = 'start.js';
+
+/** The window event the shell dispatches once the page's React root exists (hydrating or rendered). */
+export const STARTED_EVENT = 'vt:started';
+
+/**
+ * The window property where the starter lists the beacons (API paths) it sent for this document, so the page's
+ * own code does not send them again when it hydrates.
+ */
+export const SENT_BEACONS = '__vtSentBeacons';
+
+/** Whether the starter already sent `path` for this document (at most once: a later view sends its own). */
+export function takeSentBeacon(path: string): boolean {
+  const sent = (globalThis as unknown as Record<string, string[] | undefined>)[SENT_BEACONS];
+  const index = sent?.indexOf(path) ?? -1;
+  if (index < 0) return false;
+  sent?.splice(index, 1);
+  return true;
 }
 

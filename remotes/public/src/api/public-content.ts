@@ -13,6 +13,7 @@ import type {
   SearchPage,
   SiteInfo,
 } from '@vitrine/contracts';
+import { takeSentBeacon } from '@vitrine/contracts';
 import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
 import { pageLanguage } from './page-language';
 
@@ -54,12 +55,19 @@ export async function fetchPublicArticle(http: PublicHttp, id: number, uniqueKey
   return data.data;
 }
 
+/** The API path (after the API base) that counts a read of an article. */
+export function readPath(id: number): string {
+  return `/public/article/${id}/read`;
+}
+
 /**
  * Counts a read (a browser-only effect, not a loader); failures are ignored (a read that is not counted must not disturb the reader).
  * A beacon when the browser has one: it needs no API client and survives leaving the page.
  */
 export async function countRead(id: number): Promise<void> {
-  const path = `/public/article/${id}/read`;
+  const path = readPath(id);
+  // The server-rendered page this is the hydration of had its read sent by the shell's starter.
+  if (takeSentBeacon(path)) return;
   if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
     if (navigator.sendBeacon(`${getRuntimeConfig().apiBaseUrl}${path}`)) return;
   }

@@ -49,6 +49,8 @@ export interface PageDefinition {
    */
   query?: readonly string[];
   head(read: ReadEntry, ctx: PageHeadContext): PageHead;
+  /** An API path to POST once when the server-rendered page is shown (RemoteRoute.beacon). */
+  beacon?(read: ReadEntry): string | undefined;
 }
 
 /** Identity at run time; types a page definition. */
@@ -144,6 +146,7 @@ export function serverRoute(definition: PageDefinition, Page: ComponentType): Re
   return {
     load: (ctx) => loadPage(definition, ctx),
     head: (data, ctx) => headOf(definition, data, ctx),
+    ...(definition.beacon ? { beacon: (data: RouteData) => definition.beacon?.(reader(data)) } : {}),
     Component: withData(Page),
     ...(definition.query ? { query: definition.query } : {}),
   };

@@ -1,4 +1,4 @@
-import { jsonForScript, MAIN_CONTENT_ID, SSR_DATA_ID, type ServerRenderedPage } from '@vitrine/contracts';
+import { jsonForScript, MAIN_CONTENT_ID, SHELL_STARTER, SSR_DATA_ID, type ServerRenderedPage } from '@vitrine/contracts';
 import { escapeHtml } from '../lib/html';
 
 const TITLE = /<title\b[^>]*>[\s\S]*?<\/title\s*>/i;
@@ -7,6 +7,8 @@ const HTML_OPEN = /<html\b[^>]*>/i;
 const HEAD_END = /<\/head\s*>/i;
 const BODY_OPEN = /<body\b[^>]*>/i;
 const BODY_END = /<\/body\s*>/i;
+/** The shell's entry script (the first script with a src): `src` in group 2, 3 or 4. */
+const ENTRY_SCRIPT = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))(?:[^>"']|"[^"]*"|'[^']*')*>\s*<\/script\s*>/i;
 /** The shell's empty mount point. */
 const ROOT = /(<div\b(?:[^>"']|"[^"]*"|'[^']*')*?\bid\s*=\s*(?:"root"|'root'|root)(?=[\s>/])(?:[^>"']|"[^"]*"|'[^']*')*>)\s*(<\/div\s*>)/i;
 
@@ -24,7 +26,7 @@ export interface PageStylesheet {
 export interface DocumentParts {
   /** Stylesheets of the remote the page comes from. */
   styles: readonly PageStylesheet[];
-  /** Scripts hydration needs (the remote's entry and exposed chunks): preloaded, so they come with the shell's. */
+  /** Scripts hydration needs (the remote's entry and exposed chunks): prefetched, so starting costs no round trip. */
   scripts?: readonly string[];
   /** The staff's SEO markup (SPEC §6), as the browser's shell would insert it. */
   seo: readonly { head_markup: string; body_markup: string }[];
@@ -32,7 +34,8 @@ export interface DocumentParts {
 
 /**
  * The shell's index.html around a rendered page: its language, its head (title, tags, the remote's
- * stylesheets, the SEO markup), its markup inside #root and its hydration data. Replacements use
+ * stylesheets, the SEO markup), its markup inside #root, its hydration data, and the shell's starter in
+ * place of its entry script. Replacements use
  * functions, never strings, so `$&` in a title stays literal. Undefined when the shell has no empty
  * #root (the plain shell is sent then).
  */
@@ -43,11 +46,19 @@ export function composeDocument(shellHtml: string, page: ServerRenderedPage, par
   const styles =
     `<link rel="expect" href="#${MAIN_CONTENT_ID}" blocking="render">` +
     parts.styles.map(({ href, file }) => `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(file)}">`).join('') +
-    (parts.scripts ?? []).map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
+    (parts.scripts ?? []).map((href) => `<link rel="prefetch" as="script" href="${escapeHtml(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');
   const seoBody = parts.seo.map((entry) => entry.body_markup.trim()).filter(Boolean).join('');
   const data = `<script id="${SSR_DATA_ID}" type="application/json">${jsonForScript(page.data)}</script>`;
   let html = shellHtml.replace(TITLE, '').replace(DESCRIPTION, '');
+  // The page's load runs only the shell's starter; it starts the entry on the visitor's first intent
+  // (hosts/shell/src/start/start.ts; docs/decisions/server-rendering.md, "Starting on intent").
+  html = html.replace(ENTRY_SCRIPT, (_match, double?: string, single?: string, bare?: string) => {
+    const entry = double ?? single ?? bare ?? '';
+    const starter = entry.slice(0, entry.lastIndexOf('/') + 1) + SHELL_STARTER;
+    const beacon = page.data.beacon ? ` data-beacon="${escapeHtml(page.data.beacon)}" data-api="${escapeHtml(page.data.runtime?.apiBaseUrl ?? '/api')}"` : '';
+    return `<script defer src="${escapeHtml(starter)}" data-main="${escapeHtml(entry)}"${beacon}></script>`;
+  });
   html = html.replace(HTML_OPEN, (open) => (/\blang\s*=/.test(open) ? open.replace(/\blang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, () => `lang="${escapeHtml(page.data.lang)}"`) : open.replace(/>$/, () => ` lang="${escapeHtml(page.data.lang)}">`)));
   html = html.replace(HEAD_END, (end) => `${page.head}${styles}${seoHead}${end}`);
   if (seoBody) html = html.replace(BODY_OPEN, (open) => `${open}${seoBody}`);

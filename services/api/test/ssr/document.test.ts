@@ -42,6 +42,21 @@ describe('the rendered page in the shell’s HTML', () => {
     expect(html).toContain('<body><noscript>seo</noscript><div id=root>');
   });
 
+  it('runs the shell’s starter instead of its entry, with the page’s beacon; the hydration scripts are prefetched', () => {
+    const seo = [{ head_markup: '<script src="https://analytics.example/a.js"></script>', body_markup: '' }];
+    const plain = composeDocument(SHELL, page(), { styles: [], scripts: ['/remotes/public/remoteEntry.js'], seo })!;
+    expect(plain).toContain('<script defer src="/start.js" data-main="/main.js"></script>');
+    expect(plain).not.toContain('<script defer src=/main.js>');
+    // The staff's own scripts are theirs: only the shell's entry is replaced.
+    expect(plain).toContain('<script src="https://analytics.example/a.js"></script>');
+    expect(plain).toContain('<link rel="prefetch" as="script" href="/remotes/public/remoteEntry.js">');
+    expect(plain).not.toContain('rel="preload"');
+
+    const post = page({ route: 'post', data: { lang: 'pt-BR', route: 'post', loaderData: {}, beacon: '/public/article/7/read', runtime: { apiBaseUrl: '/api', remotes: {} } } });
+    const html = composeDocument(SHELL, post, { styles: [], seo: [] })!;
+    expect(html).toContain('<script defer src="/start.js" data-main="/main.js" data-beacon="/public/article/7/read" data-api="/api"></script>');
+  });
+
   it('a shell without an empty #root is left to the browser (undefined)', () => {
     expect(composeDocument('<html><body><div id="root"><p>kept</p></div></body></html>', page(), { styles: [], seo: [] })).toBeUndefined();
   });

@@ -1,10 +1,16 @@
 import { absolute, describe, feedLinks, notFoundHead, organization, titled } from '../../lib/head';
 import { fullName, postPath, profilePath } from '../../lib/paths';
 import { definePage } from '../../lib/route';
+import { readPath } from '../../api/public-content';
 import { postLoader } from './loader';
 
 export const postRoute = definePage({
   loaders: [postLoader],
+  // The read is counted when the page is shown, not when its code starts (the visitor's first intent).
+  beacon: (read) => {
+    const post = read(postLoader);
+    return post ? readPath(post.article.id) : undefined;
+  },
   head: (read, ctx) => {
     const post = read(postLoader);
     if (!post) return notFoundHead(ctx, 'public:post.notFoundTitle');

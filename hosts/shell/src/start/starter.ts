@@ -1,0 +1,165 @@
+// The starter of a server-rendered public page (docs/decisions/server-rendering.md, "Starting on intent").
+//
+// The page arrives rendered and styled; what the app's code adds is behaviour (client navigation, forms, the
+// menu, the language switch). Evaluating that code (the federation runtime, React DOM, the router, the remote's
+// page) and hydrating is about a second of a phone's main thread, so it starts when the visitor first shows
+// intent (a touch, a click, a key, the pointer, a scroll) instead of during the load, where it delays
+// everything the browser does for the page. Before that:
+// - the page's beacon (a post's read) is sent at once, so counting does not wait for the code;
+// - a click on a button or a form's submission made before the code runs is replayed once the page has
+//   hydrated, with what was typed in the page's fields handed over (links need nothing: they are links);
+// - the code is prefetched when the page has loaded, so starting costs no round trip.
+// Pages the server did not render (sign-in, the back-office) are never started through this file.
+import { SENT_BEACONS, STARTED_EVENT } from '@vitrine/contracts';
+
+type Pending = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement };
+
+const MAX_TRIES = 20;
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
+
+/**
+ * The page's beacon (`data-beacon`, an API path such as a post's read; `data-api`, the API's base), sent once;
+ * SENT_BEACONS lists it so the page's code does not send it again.
+ */
+function sendBeacon(path: string | undefined, api: string | undefined): void {
+  if (!path) return;
+  try {
+    if (navigator.sendBeacon?.(`${api ?? '/api'}${path}`)) ((window as unknown as Record<string, string[] | undefined>)[SENT_BEACONS] ??= []).push(path);
+  } catch {
+    // not sent: the page counts it when its code runs
+  }
+}
+
+/**
+ * Hands what the visitor typed or chose in `root`'s fields before the code ran to the page. React took those
+ * values as they were when it hydrated and sees no change in them: a text field is set back through its own
+ * setter (React's record of it) and to the text through the element's prototype, then an input event tells
+ * React, as typing would; a changed checkbox or a chosen radio is set to its other state and clicked, as a
+ * visitor would.
+ */
+function handOver(root: ParentNode): void {
+  for (const field of Array.from(root.querySelectorAll('input, textarea'))) {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.disabled) continue;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      const chosen = field.checked;
+      if (chosen === field.defaultChecked || (field.type === 'radio' && !chosen)) continue;
+      field.checked = !chosen;
+      field.click();
+      continue;
+    }
+    if (field.type === 'hidden' || field.type === 'file' || field.value === field.defaultValue) continue;
+    const typed = field.value;
+    const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+}
+
+/**
+ * Installs the starter on this document. `script` is the starter's own element: `data-main` the shell's entry,
+ * `data-beacon` and `data-api` the page's beacon. Answers a stop (tests).
+ */
+export function installStarter(script: HTMLScriptElement | null): () => void {
+  const main = script?.dataset.main ?? '/main.js';
+  let pending: Pending | undefined;
+  let started = false;
+
+  /** What the visitor did before the code ran, kept to be done again once it has (the last action wins). */
+  function keep(event: Event): void {
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.type === 'submit' && target instanceof HTMLFormElement) {
+      // Without the code a form would go to its action as a plain request (and lose the page): held instead.
+      event.preventDefault();
+      pending = { kind: 'submit', form: target };
+      return;
+    }
+    const button = target?.closest<HTMLElement>('button, [role="button"]');
+    if (button && !button.closest('a[href]') && !(button instanceof HTMLButtonElement && button.type === 'submit' && button.form)) {
+      pending = { kind: 'click', target: button };
+    }
+  }
+
+  /** After the browser's pending work (React hydrates a page's parts in tasks of its own after the root's). */
+  function later(run: () => void): void {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
+    else setTimeout(run, 100);
+  }
+
+  /**
+   * Does the held action again. A form's submission counts as done only if the page's code took it (it cancels
+   * the plain request); a part of the page React has not hydrated yet does not, so it is held again and retried
+   * (a form nothing ever takes goes as a plain request after MAX_TRIES).
+   */
+  function replay(tries = 0): void {
+    const action = pending;
+    if (!action) return;
+    if (action.kind === 'click') {
+      pending = undefined;
+      if (action.target.isConnected) action.target.click();
+      return;
+    }
+    const { form } = action;
+    if (!form.isConnected) {
+      pending = undefined;
+      return;
+    }
+    let taken = false;
+    // At the window, in the bubbling phase: after React's listener on its root.
+    const check = (event: Event) => {
+      if (event.target !== form) return;
+      taken = event.defaultPrevented;
+      if (!taken && tries < MAX_TRIES) event.preventDefault();
+    };
+    addEventListener('submit', check);
+    // The first try follows the hand-over of the page's fields (onStarted); a retry hands this form's over again.
+    if (tries > 0) handOver(form);
+    form.requestSubmit();
+    removeEventListener('submit', check);
+    if (taken || tries >= MAX_TRIES) pending = undefined;
+    else later(() => replay(tries + 1));
+  }
+
+  function start(): void {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+    const element = document.createElement('script');
+    element.src = main;
+    element.async = true;
+    document.head.appendChild(element);
+  }
+
+  function prefetch(): void {
+    if (started) return;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = main;
+    document.head.appendChild(link);
+  }
+
+  sendBeacon(script?.dataset.beacon, script?.dataset.api);
+  addEventListener('click', keep, true);
+  addEventListener('submit', keep, true);
+  // Once the page has hydrated, the held action is done by the page's own code; later clicks are the app's.
+  const onStarted = () => {
+    removeEventListener('click', keep, true);
+    removeEventListener('submit', keep, true);
+    later(() => {
+      handOver(document);
+      replay();
+    });
+  };
+  addEventListener(STARTED_EVENT, onStarted, { once: true });
+  for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
+  if (document.readyState === 'complete') prefetch();
+  else addEventListener('load', prefetch, { once: true });
+  return () => {
+    removeEventListener('click', keep, true);
+    removeEventListener('submit', keep, true);
+    removeEventListener(STARTED_EVENT, onStarted);
+    for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
+    removeEventListener('load', prefetch);
+  };
+}
