@@ -13,7 +13,7 @@ import { profileRoute } from './features/profile/route';
 import { rcSistemRoute } from './features/rc-sistem/route';
 import { loadLandingTexts } from './features/rc-sistem/texts';
 import { searchRoute } from './features/search/route';
-import { loadPublicTexts } from './texts';
+import { loadPageTexts, loadPublicTexts } from './texts';
 
 /**
  * This remote's part of the public footer (RemotePagesModule.footer), in a chunk of its own fetched with
@@ -30,9 +30,11 @@ const blog = route(blogRoute, () => import('./features/blog/blog-page').then((m)
 const search = route(searchRoute, () => import('./features/search/search-page').then((m) => m.SearchPage));
 const post = route(postRoute, () => import('./features/post/post-page').then((m) => m.PostPage));
 const profile = route(profileRoute, () => import('./features/profile/profile-page').then((m) => m.ProfilePage));
-const contact = route(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
-const unsubscribe = route(unsubscribeRoute, () => import('./features/newsletter/unsubscribe-page').then((m) => m.UnsubscribePage));
-const faq = route(faqRoute, () => import('./features/faq/faq-page').then((m) => m.FaqPage));
+// The contact, newsletter-leaving and FAQ pages' texts are a namespace of their own, fetched with them (texts.ts).
+const withPageTexts = (definition: PageDefinition, load: () => Promise<ComponentType>) => browserRoute(definition, load, withFooter(loadPageTexts));
+const contact = withPageTexts(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
+const unsubscribe = withPageTexts(unsubscribeRoute, () => import('./features/newsletter/unsubscribe-page').then((m) => m.UnsubscribePage));
+const faq = withPageTexts(faqRoute, () => import('./features/faq/faq-page').then((m) => m.FaqPage));
 // The landing's content is its own namespace, fetched with it (features/rc-sistem/texts.ts).
 const rcSistem = browserRoute(
   rcSistemRoute,

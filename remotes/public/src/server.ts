@@ -23,7 +23,7 @@ import { SearchPage } from './features/search/search-page';
 import { searchRoute } from './features/search/route';
 import { serverRoute } from './lib/route';
 import { SiteFooter } from './components/site-footer';
-import { PUBLIC_NS, registerPublicTexts } from './texts';
+import { PAGES_NS, PUBLIC_NS, registerPageTexts, registerPublicTexts } from './texts';
 
 /**
  * The public remote's server build (dist/server/pages.js): the same routes as ./pages, with their
@@ -46,9 +46,10 @@ const remote: ServerRemoteModule = {
   footer: SiteFooter,
   registerTexts() {
     registerPublicTexts();
+    registerPageTexts();
     registerPlaygroundTexts();
     registerLandingTexts();
-    return [PUBLIC_NS, PLAYGROUND_NS, LANDING_NS];
+    return [PUBLIC_NS, PAGES_NS, PLAYGROUND_NS, LANDING_NS];
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Messages } from '@vitrine/i18n';
+import type { publicPages as pagesSource } from './pages-pt-BR';
 import type { publicSite as source } from './pt-BR';
 
 export const publicSite: Messages<typeof source> = {
@@ -99,6 +100,49 @@ export const publicSite: Messages<typeof source> = {
     loadFailed: 'This content could not be loaded.',
     pagination: 'Pagination',
   },
+  form: {
+    trap: 'Leave this field empty',
+    invalidEmail: 'Invalid email address',
+    maxLength: 'Use at most {{max}} characters',
+    rateLimited_one: 'Too many attempts in a short time. Please try again in {{count}} minute.',
+    rateLimited_other: 'Too many attempts in a short time. Please try again in {{count}} minutes.',
+  },
+  footer: {
+    contact: 'Get in touch',
+    social: 'Follow us',
+    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
+  },
+  newsletter: {
+    title: 'Get the weekly newsletter',
+    text: 'One email a week with the best of the blog. Unsubscribe any time.',
+    email: 'Your email',
+    required: 'Enter your email',
+    submit: 'Subscribe',
+    sending: 'Sending…',
+    success: 'Almost there! We have sent a confirmation link to your email.',
+    successText: 'Open it and confirm your subscription to start receiving the newsletter.',
+    another: 'Use another email',
+  },
+
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Chat with us on WhatsApp',
+  },
+  meta: {
+    homeTitle: '{{name}} — content, website and newsletter for your company',
+    homeDescription: '{{name}} — technology, design and marketing for companies that want to grow.',
+    page: 'Page {{page}}',
+    profileDescription: 'Articles by {{name}} on the Vitrine blog.',
+    contactDescription: 'Talk to Vitrine: send us a message through the form and we reply by the next day.',
+    searchDescription: 'Articles on the Vitrine blog about “{{term}}”.',
+    newsletterDescription: 'Your subscription to the Vitrine weekly newsletter.',
+    faqDescription: 'Frequently asked questions about Vitrine, with quick answers:',
+    faqProductDescription: 'Frequently asked questions about {{product}}:',
+  },
+};
+
+/** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
+export const publicPages: Messages<typeof pagesSource> = {
   contact: {
     title: 'Talk to us',
     text: 'Tell us what you need: a website, a content project or a question about Vitrine.',
@@ -144,29 +188,6 @@ export const publicSite: Messages<typeof source> = {
       hours: 'Opening hours',
       unavailable: 'Our contact details could not be loaded right now. Use the form to reach us.',
     },
-  },
-  form: {
-    trap: 'Leave this field empty',
-    invalidEmail: 'Invalid email address',
-    maxLength: 'Use at most {{max}} characters',
-    rateLimited_one: 'Too many attempts in a short time. Please try again in {{count}} minute.',
-    rateLimited_other: 'Too many attempts in a short time. Please try again in {{count}} minutes.',
-  },
-  footer: {
-    contact: 'Get in touch',
-    social: 'Follow us',
-    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
-  },
-  newsletter: {
-    title: 'Get the weekly newsletter',
-    text: 'One email a week with the best of the blog. Unsubscribe any time.',
-    email: 'Your email',
-    required: 'Enter your email',
-    submit: 'Subscribe',
-    sending: 'Sending…',
-    success: 'Almost there! We have sent a confirmation link to your email.',
-    successText: 'Open it and confirm your subscription to start receiving the newsletter.',
-    another: 'Use another email',
   },
   unsubscribe: {
     title: 'Newsletter',
@@ -225,21 +246,5 @@ export const publicSite: Messages<typeof source> = {
     notFoundTitle: 'Product not found',
     notFound: 'There are no frequently asked questions at this address.',
     seeAll: 'See all questions',
-  },
-
-  whatsapp: {
-    /** The chat button's name when the staff left its description empty. */
-    label: 'Chat with us on WhatsApp',
-  },
-  meta: {
-    homeTitle: '{{name}} — content, website and newsletter for your company',
-    homeDescription: '{{name}} — technology, design and marketing for companies that want to grow.',
-    page: 'Page {{page}}',
-    profileDescription: 'Articles by {{name}} on the Vitrine blog.',
-    contactDescription: 'Talk to Vitrine: send us a message through the form and we reply by the next day.',
-    searchDescription: 'Articles on the Vitrine blog about “{{term}}”.',
-    newsletterDescription: 'Your subscription to the Vitrine weekly newsletter.',
-    faqDescription: 'Frequently asked questions about Vitrine, with quick answers:',
-    faqProductDescription: 'Frequently asked questions about {{product}}:',
   },
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '@vitrine/i18n';
+import type { publicPages as pagesSource } from './pages-pt-BR';
 import type { publicSite as source } from './pt-BR';
 
 export const publicSite: Messages<typeof source> = {
@@ -99,6 +100,49 @@ export const publicSite: Messages<typeof source> = {
     loadFailed: 'No se ha podido cargar este contenido.',
     pagination: 'Paginación',
   },
+  form: {
+    trap: 'Deja este campo vacío',
+    invalidEmail: 'Correo electrónico no válido',
+    maxLength: 'Usa como máximo {{max}} caracteres',
+    rateLimited_one: 'Demasiados intentos en poco tiempo. Inténtalo de nuevo dentro de {{count}} minuto.',
+    rateLimited_other: 'Demasiados intentos en poco tiempo. Inténtalo de nuevo dentro de {{count}} minutos.',
+  },
+  footer: {
+    contact: 'Habla con nosotros',
+    social: 'Redes sociales',
+    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
+  },
+  newsletter: {
+    title: 'Recibe el boletín semanal',
+    text: 'Un correo a la semana con los mejores artículos del blog. Puedes darte de baja cuando quieras.',
+    email: 'Tu correo electrónico',
+    required: 'Introduce tu correo electrónico',
+    submit: 'Suscribirme',
+    sending: 'Enviando…',
+    success: '¡Ya casi está! Te hemos enviado un enlace de confirmación a tu correo electrónico.',
+    successText: 'Abre el mensaje y confirma la suscripción para empezar a recibir el boletín.',
+    another: 'Usar otro correo electrónico',
+  },
+
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Escríbenos por WhatsApp',
+  },
+  meta: {
+    homeTitle: '{{name}} — contenido, sitio web y boletín para tu empresa',
+    homeDescription: '{{name}} — tecnología, diseño y marketing para empresas que quieren crecer.',
+    page: 'Página {{page}}',
+    profileDescription: 'Artículos de {{name}} en el blog de Vitrine.',
+    contactDescription: 'Habla con Vitrine: envíanos tu mensaje a través del formulario y te respondemos, como tarde, al día siguiente.',
+    searchDescription: 'Artículos del blog de Vitrine sobre «{{term}}».',
+    newsletterDescription: 'Tu suscripción al boletín semanal de Vitrine.',
+    faqDescription: 'Preguntas frecuentes sobre Vitrine, con respuestas rápidas:',
+    faqProductDescription: 'Preguntas frecuentes sobre {{product}}:',
+  },
+};
+
+/** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
+export const publicPages: Messages<typeof pagesSource> = {
   contact: {
     title: 'Habla con nosotros',
     text: 'Cuéntanos qué necesitas: un sitio web, un proyecto de contenido o una duda sobre Vitrine.',
@@ -144,29 +188,6 @@ export const publicSite: Messages<typeof source> = {
       hours: 'Horario de atención',
       unavailable: 'Ahora mismo no hemos podido cargar nuestros datos de contacto. Usa el formulario para escribirnos.',
     },
-  },
-  form: {
-    trap: 'Deja este campo vacío',
-    invalidEmail: 'Correo electrónico no válido',
-    maxLength: 'Usa como máximo {{max}} caracteres',
-    rateLimited_one: 'Demasiados intentos en poco tiempo. Inténtalo de nuevo dentro de {{count}} minuto.',
-    rateLimited_other: 'Demasiados intentos en poco tiempo. Inténtalo de nuevo dentro de {{count}} minutos.',
-  },
-  footer: {
-    contact: 'Habla con nosotros',
-    social: 'Redes sociales',
-    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
-  },
-  newsletter: {
-    title: 'Recibe el boletín semanal',
-    text: 'Un correo a la semana con los mejores artículos del blog. Puedes darte de baja cuando quieras.',
-    email: 'Tu correo electrónico',
-    required: 'Introduce tu correo electrónico',
-    submit: 'Suscribirme',
-    sending: 'Enviando…',
-    success: '¡Ya casi está! Te hemos enviado un enlace de confirmación a tu correo electrónico.',
-    successText: 'Abre el mensaje y confirma la suscripción para empezar a recibir el boletín.',
-    another: 'Usar otro correo electrónico',
   },
   unsubscribe: {
     title: 'Boletín',
@@ -225,21 +246,5 @@ export const publicSite: Messages<typeof source> = {
     notFoundTitle: 'Producto no encontrado',
     notFound: 'No hay preguntas frecuentes en esta dirección.',
     seeAll: 'Ver todas las preguntas',
-  },
-
-  whatsapp: {
-    /** The chat button's name when the staff left its description empty. */
-    label: 'Escríbenos por WhatsApp',
-  },
-  meta: {
-    homeTitle: '{{name}} — contenido, sitio web y boletín para tu empresa',
-    homeDescription: '{{name}} — tecnología, diseño y marketing para empresas que quieren crecer.',
-    page: 'Página {{page}}',
-    profileDescription: 'Artículos de {{name}} en el blog de Vitrine.',
-    contactDescription: 'Habla con Vitrine: envíanos tu mensaje a través del formulario y te respondemos, como tarde, al día siguiente.',
-    searchDescription: 'Artículos del blog de Vitrine sobre «{{term}}».',
-    newsletterDescription: 'Tu suscripción al boletín semanal de Vitrine.',
-    faqDescription: 'Preguntas frecuentes sobre Vitrine, con respuestas rápidas:',
-    faqProductDescription: 'Preguntas frecuentes sobre {{product}}:',
   },
 };

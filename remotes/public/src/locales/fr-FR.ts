@@ -1,4 +1,5 @@
 import type { Messages } from '@vitrine/i18n';
+import type { publicPages as pagesSource } from './pages-pt-BR';
 import type { publicSite as source } from './pt-BR';
 
 export const publicSite: Messages<typeof source> = {
@@ -99,6 +100,49 @@ export const publicSite: Messages<typeof source> = {
     loadFailed: 'Ce contenu n’a pas pu être chargé.',
     pagination: 'Pagination',
   },
+  form: {
+    trap: 'Laissez ce champ vide',
+    invalidEmail: 'Adresse e-mail invalide',
+    maxLength: 'Utilisez au maximum {{max}} caractères',
+    rateLimited_one: 'Trop de tentatives en peu de temps. Veuillez réessayer dans {{count}} minute.',
+    rateLimited_other: 'Trop de tentatives en peu de temps. Veuillez réessayer dans {{count}} minutes.',
+  },
+  footer: {
+    contact: 'Nous contacter',
+    social: 'Suivez-nous',
+    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
+  },
+  newsletter: {
+    title: 'Recevez la newsletter hebdomadaire',
+    text: 'Un e-mail par semaine avec le meilleur du blog. Désabonnez-vous quand vous voulez.',
+    email: 'Votre adresse e-mail',
+    required: 'Saisissez votre adresse e-mail',
+    submit: 'S’abonner',
+    sending: 'Envoi en cours…',
+    success: 'Vous y êtes presque ! Nous vous avons envoyé un lien de confirmation par e-mail.',
+    successText: 'Ouvrez-le et confirmez votre abonnement pour commencer à recevoir la newsletter.',
+    another: 'Utiliser une autre adresse e-mail',
+  },
+
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Discutez avec nous sur WhatsApp',
+  },
+  meta: {
+    homeTitle: '{{name}} — contenu, site et newsletter pour votre entreprise',
+    homeDescription: '{{name}} — technologie, design et marketing pour les entreprises qui veulent grandir.',
+    page: 'Page {{page}}',
+    profileDescription: 'Articles de {{name}} sur le blog de Vitrine.',
+    contactDescription: 'Contactez Vitrine : envoyez-nous un message via le formulaire, nous répondons au plus tard le lendemain.',
+    searchDescription: 'Articles du blog de Vitrine sur « {{term}} ».',
+    newsletterDescription: 'Votre abonnement à la newsletter hebdomadaire de Vitrine.',
+    faqDescription: 'Questions fréquentes sur Vitrine, avec des réponses rapides :',
+    faqProductDescription: 'Questions fréquentes sur {{product}} :',
+  },
+};
+
+/** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
+export const publicPages: Messages<typeof pagesSource> = {
   contact: {
     title: 'Nous contacter',
     text: 'Dites-nous ce dont vous avez besoin : un site, un projet de contenu ou une question sur Vitrine.',
@@ -144,29 +188,6 @@ export const publicSite: Messages<typeof source> = {
       hours: 'Horaires d’ouverture',
       unavailable: 'Nos coordonnées n’ont pas pu être chargées pour le moment. Utilisez le formulaire pour nous contacter.',
     },
-  },
-  form: {
-    trap: 'Laissez ce champ vide',
-    invalidEmail: 'Adresse e-mail invalide',
-    maxLength: 'Utilisez au maximum {{max}} caractères',
-    rateLimited_one: 'Trop de tentatives en peu de temps. Veuillez réessayer dans {{count}} minute.',
-    rateLimited_other: 'Trop de tentatives en peu de temps. Veuillez réessayer dans {{count}} minutes.',
-  },
-  footer: {
-    contact: 'Nous contacter',
-    social: 'Suivez-nous',
-    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
-  },
-  newsletter: {
-    title: 'Recevez la newsletter hebdomadaire',
-    text: 'Un e-mail par semaine avec le meilleur du blog. Désabonnez-vous quand vous voulez.',
-    email: 'Votre adresse e-mail',
-    required: 'Saisissez votre adresse e-mail',
-    submit: 'S’abonner',
-    sending: 'Envoi en cours…',
-    success: 'Vous y êtes presque ! Nous vous avons envoyé un lien de confirmation par e-mail.',
-    successText: 'Ouvrez-le et confirmez votre abonnement pour commencer à recevoir la newsletter.',
-    another: 'Utiliser une autre adresse e-mail',
   },
   unsubscribe: {
     title: 'Newsletter',
@@ -225,21 +246,5 @@ export const publicSite: Messages<typeof source> = {
     notFoundTitle: 'Produit introuvable',
     notFound: 'Il n’y a pas de questions fréquentes à cette adresse.',
     seeAll: 'Voir toutes les questions',
-  },
-
-  whatsapp: {
-    /** The chat button's name when the staff left its description empty. */
-    label: 'Discutez avec nous sur WhatsApp',
-  },
-  meta: {
-    homeTitle: '{{name}} — contenu, site et newsletter pour votre entreprise',
-    homeDescription: '{{name}} — technologie, design et marketing pour les entreprises qui veulent grandir.',
-    page: 'Page {{page}}',
-    profileDescription: 'Articles de {{name}} sur le blog de Vitrine.',
-    contactDescription: 'Contactez Vitrine : envoyez-nous un message via le formulaire, nous répondons au plus tard le lendemain.',
-    searchDescription: 'Articles du blog de Vitrine sur « {{term}} ».',
-    newsletterDescription: 'Votre abonnement à la newsletter hebdomadaire de Vitrine.',
-    faqDescription: 'Questions fréquentes sur Vitrine, avec des réponses rapides :',
-    faqProductDescription: 'Questions fréquentes sur {{product}} :',
   },
 };

@@ -1,4 +1,5 @@
 import type { Messages } from '@vitrine/i18n';
+import type { publicPages as pagesSource } from './pages-pt-BR';
 import type { publicSite as source } from './pt-BR';
 
 export const publicSite: Messages<typeof source> = {
@@ -99,6 +100,49 @@ export const publicSite: Messages<typeof source> = {
     loadFailed: 'Nou pa t kapab chaje kontni sa a.',
     pagination: 'Paginasyon',
   },
+  form: {
+    trap: 'Kite chan sa a vid',
+    invalidEmail: 'Adrès email la pa valab',
+    maxLength: 'Sèvi ak {{max}} karaktè pou pi plis',
+    rateLimited_one: 'Twòp tantativ nan yon ti tan. Tanpri eseye ankò nan {{count}} minit.',
+    rateLimited_other: 'Twòp tantativ nan yon ti tan. Tanpri eseye ankò nan {{count}} minit.',
+  },
+  footer: {
+    contact: 'Pale ak nou',
+    social: 'Rezo sosyal',
+    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
+  },
+  newsletter: {
+    title: 'Resevwa bilten chak semèn nan',
+    text: 'Yon email pa semèn ak pi bon atik blog la. Ou ka dezabone nenpòt lè.',
+    email: 'Email ou',
+    required: 'Antre email ou',
+    submit: 'Abone m',
+    sending: 'Ap voye…',
+    success: 'Prèske fini! Nou voye yon lyen konfimasyon nan email ou.',
+    successText: 'Louvri mesaj la epi konfime abònman ou pou kòmanse resevwa bilten an.',
+    another: 'Sèvi ak yon lòt email',
+  },
+
+  whatsapp: {
+    /** The chat button's name when the staff left its description empty. */
+    label: 'Pale ak nou sou WhatsApp',
+  },
+  meta: {
+    homeTitle: '{{name}} — kontni, sit entènèt ak bilten pou antrepriz ou',
+    homeDescription: '{{name}} — teknoloji, design ak maketing pou antrepriz ki vle grandi.',
+    page: 'Paj {{page}}',
+    profileDescription: 'Atik {{name}} ekri sou blog Vitrine.',
+    contactDescription: 'Pale ak Vitrine: voye mesaj ou nan fòmilè a epi n ap reponn ou pa pita pase jou apre a.',
+    searchDescription: 'Atik sou blog Vitrine ki pale de “{{term}}”.',
+    newsletterDescription: 'Abònman ou nan bilten chak semèn Vitrine.',
+    faqDescription: 'Kesyon yo poze souvan sou Vitrine, ak repons rapid:',
+    faqProductDescription: 'Kesyon yo poze souvan sou {{product}}:',
+  },
+};
+
+/** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
+export const publicPages: Messages<typeof pagesSource> = {
   contact: {
     title: 'Pale ak nou',
     text: 'Di nou sa ou bezwen: yon sit entènèt, yon pwojè kontni oswa yon kesyon sou Vitrine.',
@@ -144,29 +188,6 @@ export const publicSite: Messages<typeof source> = {
       hours: 'Lè nou ouvè',
       unavailable: 'Nou pa t kapab chaje enfòmasyon kontak nou yo kounye a. Sèvi ak fòmilè a pou kontakte nou.',
     },
-  },
-  form: {
-    trap: 'Kite chan sa a vid',
-    invalidEmail: 'Adrès email la pa valab',
-    maxLength: 'Sèvi ak {{max}} karaktè pou pi plis',
-    rateLimited_one: 'Twòp tantativ nan yon ti tan. Tanpri eseye ankò nan {{count}} minit.',
-    rateLimited_other: 'Twòp tantativ nan yon ti tan. Tanpri eseye ankò nan {{count}} minit.',
-  },
-  footer: {
-    contact: 'Pale ak nou',
-    social: 'Rezo sosyal',
-    networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
-  },
-  newsletter: {
-    title: 'Resevwa bilten chak semèn nan',
-    text: 'Yon email pa semèn ak pi bon atik blog la. Ou ka dezabone nenpòt lè.',
-    email: 'Email ou',
-    required: 'Antre email ou',
-    submit: 'Abone m',
-    sending: 'Ap voye…',
-    success: 'Prèske fini! Nou voye yon lyen konfimasyon nan email ou.',
-    successText: 'Louvri mesaj la epi konfime abònman ou pou kòmanse resevwa bilten an.',
-    another: 'Sèvi ak yon lòt email',
   },
   unsubscribe: {
     title: 'Bilten',
@@ -225,21 +246,5 @@ export const publicSite: Messages<typeof source> = {
     notFoundTitle: 'Nou pa jwenn pwodui a',
     notFound: 'Pa gen kesyon yo poze souvan nan adrès sa a.',
     seeAll: 'Wè tout kesyon yo',
-  },
-
-  whatsapp: {
-    /** The chat button's name when the staff left its description empty. */
-    label: 'Pale ak nou sou WhatsApp',
-  },
-  meta: {
-    homeTitle: '{{name}} — kontni, sit entènèt ak bilten pou antrepriz ou',
-    homeDescription: '{{name}} — teknoloji, design ak maketing pou antrepriz ki vle grandi.',
-    page: 'Paj {{page}}',
-    profileDescription: 'Atik {{name}} ekri sou blog Vitrine.',
-    contactDescription: 'Pale ak Vitrine: voye mesaj ou nan fòmilè a epi n ap reponn ou pa pita pase jou apre a.',
-    searchDescription: 'Atik sou blog Vitrine ki pale de “{{term}}”.',
-    newsletterDescription: 'Abònman ou nan bilten chak semèn Vitrine.',
-    faqDescription: 'Kesyon yo poze souvan sou Vitrine, ak repons rapid:',
-    faqProductDescription: 'Kesyon yo poze souvan sou {{product}}:',
   },
 };

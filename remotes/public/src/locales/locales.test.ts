@@ -1,10 +1,11 @@
 import { createI18n, ensureResources, registerTexts } from '@vitrine/i18n';
 import { keyParity } from '@vitrine/utils';
 import { publicSite as ptBR } from './pt-BR';
-import { publicSite as enUS } from './en-US';
-import { publicSite as esES } from './es-ES';
-import { publicSite as frFR } from './fr-FR';
-import { publicSite as htHT } from './ht-HT';
+import { publicPages as pagesPt } from './pages-pt-BR';
+import { publicPages as pagesEn, publicSite as enUS } from './en-US';
+import { publicPages as pagesEs, publicSite as esES } from './es-ES';
+import { publicPages as pagesFr, publicSite as frFR } from './fr-FR';
+import { publicPages as pagesHt, publicSite as htHT } from './ht-HT';
 import { landing as landingPt } from '../features/rc-sistem/locales/pt-BR';
 import { landing as landingEn } from '../features/rc-sistem/locales/en-US';
 import { landing as landingEs } from '../features/rc-sistem/locales/es-ES';
@@ -19,12 +20,13 @@ import { playground as playHt } from '../features/playground/locales/ht-HT';
 describe("the public remote's texts", () => {
   const none = { missingInA: [], missingInB: [], placeholderMismatch: [], empty: [] };
   it.each([
-    ['en-US', enUS, landingEn, playEn],
-    ['es-ES', esES, landingEs, playEs],
-    ['fr-FR', frFR, landingFr, playFr],
-    ['ht-HT', htHT, landingHt, playHt],
-  ])('have the same keys, placeholders and no empty text in pt-BR and %s (site, landing, playground)', (_locale, site, landing, playground) => {
+    ['en-US', enUS, pagesEn, landingEn, playEn],
+    ['es-ES', esES, pagesEs, landingEs, playEs],
+    ['fr-FR', frFR, pagesFr, landingFr, playFr],
+    ['ht-HT', htHT, pagesHt, landingHt, playHt],
+  ])('have the same keys, placeholders and no empty text in pt-BR and %s (site, pages, landing, playground)', (_locale, site, pages, landing, playground) => {
     expect(keyParity(ptBR, site)).toEqual(none);
+    expect(keyParity(pagesPt, pages)).toEqual(none);
     expect(keyParity(landingPt, landing)).toEqual(none);
     expect(keyParity(playPt, playground)).toEqual(none);
   });

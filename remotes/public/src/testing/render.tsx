@@ -3,10 +3,11 @@ import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@vitrine/core';
-import { loadPublicTexts } from '../texts';
+import { loadPageTexts } from '../texts';
 
-// The public texts are the remote's own (pages.ts loads them with each page); a language switch in a test fetches them too.
-beforeAll(() => loadPublicTexts());
+// The public texts are the remote's own (pages.ts loads them with each page, and the contact, leaving and FAQ
+// pages' own with those); a language switch in a test fetches them too.
+beforeAll(() => loadPageTexts());
 
 export { mockHttp, ok, type HttpCall, type HttpReply } from '@vitrine/core/testing';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams, useTranslation } from '@vitrine/core';
+import { useSearchParams } from '@vitrine/core';
 import { Button, TextAreaField, TextField } from '@vitrine/ui';
 import { sendContactMessage } from '../../api/public-content';
 import { Notice } from '../../components/notice';
@@ -17,6 +17,7 @@ import {
   type ContactValues,
 } from './contact-fields';
 import { ReplyPromise } from './reply-promise';
+import { usePageTexts } from '../../texts';
 
 /** `?subject=` of a call to action (a landing page's), within the field's length. */
 function useSubjectParam(): string {
@@ -31,7 +32,7 @@ function useSubjectParam(): string {
  * trap people never see (bots fill it in); `elapsed_ms` is how long the form was open before sending.
  */
 export function ContactForm() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const subjectParam = useSubjectParam();
   // The server renders every ?subject= as one cached page (the parameter is not part of its key), so the
   // first render leaves the subject empty like the server's HTML and an effect fills it in.

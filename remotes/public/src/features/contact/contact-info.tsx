@@ -5,9 +5,10 @@ import { Skeleton } from '@vitrine/ui';
 import { useLoader } from '../../lib/loader';
 import { siteLoader } from '../../lib/site';
 import { telHref } from '../../lib/paths';
+import { usePageTexts } from '../../texts';
 
 function ContactDetails({ contact }: { contact: Partial<SiteContact> }) {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const items: [string, ReactNode][] = [];
   const name = contact.name?.trim();
   const email = contact.email?.trim();
@@ -39,7 +40,7 @@ function ContactDetails({ contact }: { contact: Partial<SiteContact> }) {
  * or has no contact block) the aside says so and the form still works.
  */
 export function ContactInfo() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const { t: tc } = useTranslation();
   const site = useLoader(siteLoader);
   return (

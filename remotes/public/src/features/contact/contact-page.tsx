@@ -1,13 +1,13 @@
-import { useTranslation } from '@vitrine/core';
 import { ContactForm } from './contact-form';
 import { ContactInfo } from './contact-info';
 import { ReplyPromise } from './reply-promise';
 import '../../components/page.css';
 import './contact.css';
+import { usePageTexts } from '../../texts';
 
 /** Contact (SPEC §1, §9): the form, and beside it (below it on a phone) the company's contact details. */
 export function ContactPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   return (
     <div className="vt-page vt-contact">
       <header className="vt-page__head">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '@vitrine/core';
+
+import { usePageTexts } from '../../texts';
 
 /** From this hour of the visitor's day a message is a late one; it is still answered the next day (SPEC §9). */
 const LATE_HOUR = 21;
@@ -10,7 +11,7 @@ const LATE_HOUR = 21;
  * once the page runs in the browser. `at` is a moment already known in the browser (a message's sending).
  */
 export function ReplyPromise({ at, className }: { at?: Date; className?: string }) {
-  const { t, i18n } = useTranslation('public');
+  const { t, i18n } = usePageTexts();
   const [mounted, setMounted] = useState<Date | null>(null);
   useEffect(() => setMounted(new Date()), []);
   const now = at ?? mounted;

@@ -9,7 +9,7 @@ export const contactRoute = definePage({
   subject: null,
   head: (read, ctx) => {
     const contact = read(siteLoader)?.contact;
-    const title = ctx.t('public:contact.title');
+    const title = ctx.t('public-pages:contact.title');
     const email = contact?.email?.trim();
     const telephone = contact?.phone?.trim();
     const address = contact?.address?.trim();

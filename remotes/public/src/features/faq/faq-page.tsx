@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { PUBLIC_ROUTES, type FaqPage as FaqData, type PublicFaqEntry } from '@vitrine/contracts';
-import { http, Link, useLocation, useNavigate, useParams, useTranslation } from '@vitrine/core';
+import { http, Link, useLocation, useNavigate, useParams } from '@vitrine/core';
 import { Skeleton } from '@vitrine/ui';
 import { fetchFaq } from '../../api/faq';
 import { EmptyState, ErrorState } from '../../components/error-state';
@@ -12,6 +12,7 @@ import { shownProducts } from './route';
 import { filterGroups, paragraphs, searchable, termsOf, type FaqGroup } from './search';
 import '../../components/page.css';
 import './faq.css';
+import { usePageTexts } from '../../texts';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -25,7 +26,7 @@ function slugOf(hash: string): string {
 }
 
 function NotFound() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   return (
     <div className="vt-page vt-faq">
       <EmptyState title={t('faq.notFoundTitle')}>
@@ -50,7 +51,7 @@ interface QuestionProps {
 
 /** One question: a native disclosure (it opens before the page's code runs, and without it), linkable by its slug. */
 function Question({ entry, product, open, copied, onToggle, onCopy }: QuestionProps) {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   return (
     <details id={entry.slug} className="vt-faq__item" open={open} onToggle={(event) => onToggle(entry.slug, event.currentTarget.open)}>
       <summary>{entry.question}</summary>
@@ -78,7 +79,7 @@ function Question({ entry, product, open, copied, onToggle, onCopy }: QuestionPr
  * answer stays on screen until it arrives, or if it fails).
  */
 function useFaqInLanguage(faq: FaqData): FaqData {
-  const { i18n } = useTranslation('public');
+  const { i18n } = usePageTexts();
   const lang = i18n.language;
   const [asked, setAsked] = useState<{ lang: string; faq: FaqData } | null>(null);
   const current = faq.lang === undefined || faq.lang === lang;
@@ -104,7 +105,7 @@ function useFaqInLanguage(faq: FaqData): FaqData {
  * fragment), and a search opens the questions it finds.
  */
 function Faq({ faq: loaded, product }: { faq: FaqData; product: string }) {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const faq = useFaqInLanguage(loaded);
   const { hash } = useLocation();
   const navigate = useNavigate();
@@ -270,7 +271,7 @@ function Faq({ faq: loaded, product }: { faq: FaqData; product: string }) {
 
 /** The FAQ (issue 8): faq and faq/<product>; a product the FAQ does not have is a 404. */
 export function FaqPage() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const product = faqProduct(useParams());
   const faq = useLoader(faqLoader);
   if (product === null) return <NotFound />;

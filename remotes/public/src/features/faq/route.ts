@@ -13,11 +13,11 @@ export const faqRoute = definePage({
   loaders: [faqLoader],
   head: (read, ctx) => {
     const faq = read(faqLoader);
-    if (!faq) return notFoundHead(ctx, 'public:faq.notFoundTitle');
+    if (!faq) return notFoundHead(ctx, 'public-pages:faq.notFoundTitle');
     const slug = faqProduct(ctx.params) || undefined;
     const shown = shownProducts(faq, slug);
     const product = slug ? shown[0] : undefined;
-    const title = product ? ctx.t('public:faq.productTitle', { product: product.name }) : ctx.t('public:faq.title');
+    const title = product ? ctx.t('public-pages:faq.productTitle', { product: product.name }) : ctx.t('public-pages:faq.title');
     const canonical = faqPath(product?.slug);
     const questions = shown.flatMap((p) => p.entries);
     const lead = product ? ctx.t('public:meta.faqProductDescription', { product: product.name }) : ctx.t('public:meta.faqDescription');

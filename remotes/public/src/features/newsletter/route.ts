@@ -10,7 +10,7 @@ export const unsubscribeRoute = definePage({
   subject: null,
   // A personal page (its link is a subscriber's key): never indexed, canonical without the key.
   head: (_read, ctx) => ({
-    title: titled(ctx, ctx.t('public:unsubscribe.title')),
+    title: titled(ctx, ctx.t('public-pages:unsubscribe.title')),
     description: describe(ctx.t('public:meta.newsletterDescription')),
     canonical: buildPath(PUBLIC_ROUTES['unsubscribe-newsletter']),
     type: 'website',

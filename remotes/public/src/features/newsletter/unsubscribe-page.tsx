@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
-import { useParams, useSearchParams, useTranslation } from '@vitrine/core';
+import { useParams, useSearchParams } from '@vitrine/core';
 import { Button, Skeleton, TextAreaField } from '@vitrine/ui';
 import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter';
 import { ErrorState } from '../../components/error-state';
@@ -12,6 +12,7 @@ import { statusOf } from '../../lib/use-request';
 import { subscriptionLoader, subscriptionRef } from './loader';
 import '../../components/page.css';
 import './newsletter.css';
+import { usePageTexts } from '../../texts';
 
 type SubscriptionRef = ReturnType<typeof subscriptionRef>;
 
@@ -54,7 +55,7 @@ function Resubscribe({ subscription, label, onSent }: { subscription: Subscripti
 
 /** Why are you leaving (one reason required, details optional), then POST …/unsubscribe. */
 function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionRef; onDone: () => void }) {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const id = useId();
   const [reason, setReason] = useState<UnsubscribeReason | null>(null);
   const [details, setDetails] = useState('');
@@ -173,7 +174,7 @@ type View = 'current' | 'left' | 'resent';
  * first, with leaving one click away.
  */
 function Subscription({ subscription, data, welcome }: { subscription: SubscriptionRef; data: NewsletterSubscription; welcome: 'confirmed' | 'reactivated' | null }) {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const [view, setView] = useState<View>('current');
   const said = useRef<HTMLDivElement>(null);
 
@@ -253,7 +254,7 @@ function Subscription({ subscription, data, welcome }: { subscription: Subscript
 
 /** A spent, expired or unknown link (or none): say so, and offer to subscribe again. */
 function InvalidLink() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   return (
     <>
       <header className="vt-page__head">
@@ -277,7 +278,7 @@ const confirmation = (status: string | null) => CONFIRMATION_RESULTS.find((resul
  * digest's unsubscribe link and the confirmation link land. Rendered on the server from the route's data.
  */
 export function UnsubscribePage() {
-  const { t } = useTranslation('public');
+  const { t } = usePageTexts();
   const ref = subscriptionRef(useParams());
   const [search] = useSearchParams();
   const status = confirmation(search.get('status'));
