@@ -70,6 +70,13 @@ test('public pages arrive rendered and hydrate without mismatch or layout shift'
       // The remote's stylesheet the server linked is the one in use: hydration adds no second copy of it.
       assert.equal(await remoteStylesheets(page), 1, `${url}: one link to the remote's stylesheet`);
     }
+    // English is this browser's choice now; an address asking for pt-BR is served and hydrated in pt-BR, and stays so.
+    errors.length = 0;
+    await page.goto('/?lang=pt-BR', { waitUntil: 'networkidle' });
+    await waitForHydration(page);
+    await page.waitForTimeout(1000);
+    assert.deepEqual(hydrationErrors(errors), [], '/?lang=pt-BR after en-US: no hydration error');
+    assert.equal(await page.evaluate('document.documentElement.lang'), 'pt-BR');
   });
 });
 

@@ -30,6 +30,12 @@ function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Runs `task` when the browser is next idle (React's remaining hydration work done). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
+  else setTimeout(task, 50);
+}
+
 /** The hydration data of a server-rendered page (docs/decisions/server-rendering.md), if this is one. */
 function serverRendered(): SsrData | undefined {
   const script = document.getElementById(SSR_DATA_ID);
@@ -120,9 +126,13 @@ async function start() {
         onRecoverableError: (error) => console.error('[hydration]', error),
       });
     });
-    // The visitor chose another language in this browser before the server knew (no cookie yet).
+    // The visitor chose another language in this browser before the server knew (no cookie yet): switched to once
+    // the page has hydrated and the browser is idle (a switch while React hydrates in slices renders other texts
+    // than the server's: a mismatch). A `?lang=` in the address is the language asked for, and is kept.
     const chosen = storedLanguage();
-    if (chosen && chosen !== ssr?.lang) void setLanguage(chosen as Locale);
+    if (chosen && chosen !== ssr?.lang && !new URLSearchParams(window.location.search).has('lang')) {
+      window.addEventListener(STARTED_EVENT, () => whenIdle(() => void setLanguage(chosen as Locale)), { once: true });
+    }
   } else {
     container.textContent = '';
     createRoot(container).render(app);
