@@ -10,6 +10,13 @@ const { sharedDeps, providedSurface, sharedPackages } = require('./shared-deps')
 
 const root = path.join(__dirname, '../..');
 
+/** Our TypeScript, for every build (browser, server, starter): types are checked by `npm run typecheck`. */
+const TYPESCRIPT = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') } },
+};
+
 /** Brotli (quality 11) and gzip (level 9) copies of every text asset, for the server's pre-compressed mode. */
 function precompress() {
   const test = /\.(js|css|html|json|svg|txt)$/;
@@ -72,14 +79,7 @@ function createConfig(o) {
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'ts-loader',
-              options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') },
-            },
-          },
+          TYPESCRIPT,
           // Production CSS of the shell and of server-rendered remotes is stylesheets of their own (parsed in
           // parallel, linked by the server's HTML, never JS to run); the admin remote keeps style-loader.
           { test: /\.css$/, use: [extractCss ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
@@ -184,11 +184,7 @@ function createServerConfig(o) {
       ],
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') } },
-          },
+          TYPESCRIPT,
           // Styles are the browser build's: on the server a stylesheet import is an empty module.
           { test: /\.css$/, use: path.join(__dirname, 'empty-loader.js') },
           { test: /\.(svg|png|jpe?g|webp|woff2?)$/, type: 'asset/inline' },
@@ -227,11 +223,7 @@ function createStarterConfig(o) {
     resolve: { extensions: ['.ts', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.ts$/,
-          exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: path.join(root, 'configs/tsconfig.web.json') } },
-        },
+        TYPESCRIPT,
       ],
     },
     plugins: argv.mode !== 'development' ? precompress() : [],

@@ -15,6 +15,7 @@ import {
   type Locale,
 } from '@vitrine/core';
 import { alertDialog, loading } from '@vitrine/ui';
+import { whenIdle } from '@vitrine/utils';
 import '@vitrine/ui/src/styles.css';
 import { keepServerHead } from './app/head';
 import { createRouter } from './app/router';
@@ -28,12 +29,6 @@ import { loadRemotePages, registerRuntimeRemotes } from './federation/remotes';
 function yieldToBrowser(): Promise<void> {
   // A timer, not scheduler.yield(): tasks the remote's modules queued while they loaded run first.
   return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Runs `task` when the browser is next idle (React's remaining hydration work done). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
-  else setTimeout(task, 50);
 }
 
 /** The hydration data of a server-rendered page (docs/decisions/server-rendering.md), if this is one. */
@@ -131,7 +126,7 @@ async function start() {
     // than the server's: a mismatch). A `?lang=` in the address is the language asked for, and is kept.
     const chosen = storedLanguage();
     if (chosen && chosen !== ssr?.lang && !new URLSearchParams(window.location.search).has('lang')) {
-      window.addEventListener(STARTED_EVENT, () => whenIdle(() => void setLanguage(chosen as Locale)), { once: true });
+      window.addEventListener(STARTED_EVENT, () => whenIdle(() => void setLanguage(chosen as Locale), 1000), { once: true });
     }
   } else {
     container.textContent = '';

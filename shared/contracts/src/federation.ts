@@ -155,6 +155,8 @@ export interface ServerRenderedPage {
   /** The markup inside #root. */
   body: string;
   data: SsrData;
+  /** An API path the browser POSTs once when the page is shown, before its code runs (RemoteRoute.beacon). */
+  beacon?: string;
 }
 
 /** The hydration data of a server-rendered page. */
@@ -167,8 +169,6 @@ export interface SsrData {
   route: string;
   /** The runtime config (`/remotes.json`), so hydration does not wait for it. */
   runtime?: { apiBaseUrl: string; remotes: Record<string, string> };
-  /** An API path the browser POSTs once when the page is shown, before its code runs (RemoteRoute.beacon). */
-  beacon?: string;
 }
 
 /**
@@ -186,9 +186,16 @@ export const STARTED_EVENT = 'vt:started';
  */
 export const SENT_BEACONS = '__vtSentBeacons';
 
+const sentBeacons = () => globalThis as unknown as Record<typeof SENT_BEACONS, string[] | undefined>;
+
+/** The starter sent `path` for this document. */
+export function recordSentBeacon(path: string): void {
+  (sentBeacons()[SENT_BEACONS] ??= []).push(path);
+}
+
 /** Whether the starter already sent `path` for this document (at most once: a later view sends its own). */
 export function takeSentBeacon(path: string): boolean {
-  const sent = (globalThis as unknown as Record<string, string[] | undefined>)[SENT_BEACONS];
+  const sent = sentBeacons()[SENT_BEACONS];
   const index = sent?.indexOf(path) ?? -1;
   if (index < 0) return false;
   sent?.splice(index, 1);

@@ -47,3 +47,4 @@ export { faqProductSlug, slugify } from './slugify';
 export { whatsappLink, WHATSAPP_DEFAULT_COLOR } from './whatsapp';
 export { formatTaxId, isValidCnpj, isValidCpf, isValidTaxId, normalizeTaxId, taxIdKind, type TaxIdKind } from './tax-id';
 export { keyParity, keysOf, type KeyParity, type TextTree } from './text-parity';
+export { whenIdle } from './when-idle';

@@ -131,12 +131,8 @@ export async function render(input: RenderInput): Promise<ServerRenderedPage | u
     route: name,
     head: `<title>${escapeHtml(head.title)}</title>${headTags(head, { lang: input.lang, origin: input.origin, siteName: identityOf(isLoadedPage(loaded) ? loaded.routeData : undefined)?.name })}`,
     body,
-    data: {
-      lang: input.lang,
-      loaderData: context.loaderData,
-      route: name,
-      ...(route?.beacon && isLoadedPage(loaded) && status === 200 ? { beacon: route.beacon(loaded.routeData) } : {}),
-    },
+    data: { lang: input.lang, loaderData: context.loaderData, route: name },
+    ...(route?.beacon && isLoadedPage(loaded) && status === 200 ? { beacon: route.beacon(loaded.routeData) } : {}),
   };
 }
 

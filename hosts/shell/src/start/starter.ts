@@ -10,7 +10,8 @@
 //   hydrated, with what was typed in the page's fields handed over (links need nothing: they are links);
 // - the code is prefetched when the page has loaded, so starting costs no round trip.
 // Pages the server did not render (sign-in, the back-office) are never started through this file.
-import { SENT_BEACONS, STARTED_EVENT } from '@vitrine/contracts';
+import { recordSentBeacon, STARTED_EVENT } from '@vitrine/contracts';
+import { whenIdle } from '@vitrine/utils';
 
 type Pending = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement };
 
@@ -18,13 +19,13 @@ const MAX_TRIES = 20;
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const;
 
 /**
- * The page's beacon (`data-beacon`, an API path such as a post's read; `data-api`, the API's base), sent once;
- * SENT_BEACONS lists it so the page's code does not send it again.
+ * The page's beacon (`data-beacon`, an API path such as a post's read; `data-api`, the API's base), sent once and
+ * recorded so the page's code does not send it again (takeSentBeacon).
  */
 function sendBeacon(path: string | undefined, api: string | undefined): void {
   if (!path) return;
   try {
-    if (navigator.sendBeacon?.(`${api ?? '/api'}${path}`)) ((window as unknown as Record<string, string[] | undefined>)[SENT_BEACONS] ??= []).push(path);
+    if (navigator.sendBeacon?.(`${api ?? '/api'}${path}`)) recordSentBeacon(path);
   } catch {
     // not sent: the page counts it when its code runs
   }
@@ -80,12 +81,6 @@ export function installStarter(script: HTMLScriptElement | null): () => void {
     }
   }
 
-  /** After the browser's pending work (React hydrates a page's parts in tasks of its own after the root's). */
-  function later(run: () => void): void {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 500 });
-    else setTimeout(run, 100);
-  }
-
   /**
    * Does the held action again. A form's submission counts as done only if the page's code took it (it cancels
    * the plain request); a part of the page React has not hydrated yet does not, so it is held again and retried
@@ -117,7 +112,8 @@ export function installStarter(script: HTMLScriptElement | null): () => void {
     form.requestSubmit();
     removeEventListener('submit', check);
     if (taken || tries >= MAX_TRIES) pending = undefined;
-    else later(() => replay(tries + 1));
+    // After the browser's pending work: React hydrates a page's parts in tasks of their own after the root's.
+    else whenIdle(() => replay(tries + 1));
   }
 
   function start(): void {
@@ -139,14 +135,18 @@ export function installStarter(script: HTMLScriptElement | null): () => void {
     document.head.appendChild(link);
   }
 
+  const stopKeeping = () => {
+    removeEventListener('click', keep, true);
+    removeEventListener('submit', keep, true);
+  };
+
   sendBeacon(script?.dataset.beacon, script?.dataset.api);
   addEventListener('click', keep, true);
   addEventListener('submit', keep, true);
   // Once the page has hydrated, the held action is done by the page's own code; later clicks are the app's.
   const onStarted = () => {
-    removeEventListener('click', keep, true);
-    removeEventListener('submit', keep, true);
-    later(() => {
+    stopKeeping();
+    whenIdle(() => {
       handOver(document);
       replay();
     });
@@ -156,8 +156,7 @@ export function installStarter(script: HTMLScriptElement | null): () => void {
   if (document.readyState === 'complete') prefetch();
   else addEventListener('load', prefetch, { once: true });
   return () => {
-    removeEventListener('click', keep, true);
-    removeEventListener('submit', keep, true);
+    stopKeeping();
     removeEventListener(STARTED_EVENT, onStarted);
     for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
     removeEventListener('load', prefetch);

@@ -7,7 +7,7 @@ const HTML_OPEN = /<html\b[^>]*>/i;
 const HEAD_END = /<\/head\s*>/i;
 const BODY_OPEN = /<body\b[^>]*>/i;
 const BODY_END = /<\/body\s*>/i;
-/** The shell's entry script (the first script with a src): `src` in group 2, 3 or 4. */
+/** The shell's entry script (the first script with a src): `src` in group 1, 2 or 3 (by its quotes). */
 const ENTRY_SCRIPT = /<script\b(?:[^>"']|"[^"]*"|'[^']*')*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))(?:[^>"']|"[^"]*"|'[^']*')*>\s*<\/script\s*>/i;
 /** The shell's empty mount point. */
 const ROOT = /(<div\b(?:[^>"']|"[^"]*"|'[^']*')*?\bid\s*=\s*(?:"root"|'root'|root)(?=[\s>/])(?:[^>"']|"[^"]*"|'[^']*')*>)\s*(<\/div\s*>)/i;
@@ -56,7 +56,7 @@ export function composeDocument(shellHtml: string, page: ServerRenderedPage, par
   html = html.replace(ENTRY_SCRIPT, (_match, double?: string, single?: string, bare?: string) => {
     const entry = double ?? single ?? bare ?? '';
     const starter = entry.slice(0, entry.lastIndexOf('/') + 1) + SHELL_STARTER;
-    const beacon = page.data.beacon ? ` data-beacon="${escapeHtml(page.data.beacon)}" data-api="${escapeHtml(page.data.runtime?.apiBaseUrl ?? '/api')}"` : '';
+    const beacon = page.beacon ? ` data-beacon="${escapeHtml(page.beacon)}" data-api="${escapeHtml(page.data.runtime?.apiBaseUrl ?? '/api')}"` : '';
     return `<script defer src="${escapeHtml(starter)}" data-main="${escapeHtml(entry)}"${beacon}></script>`;
   });
   html = html.replace(HTML_OPEN, (open) => (/\blang\s*=/.test(open) ? open.replace(/\blang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, () => `lang="${escapeHtml(page.data.lang)}"`) : open.replace(/>$/, () => ` lang="${escapeHtml(page.data.lang)}">`)));

@@ -52,7 +52,7 @@ describe('the rendered page in the shell’s HTML', () => {
     expect(plain).toContain('<link rel="prefetch" as="script" href="/remotes/public/remoteEntry.js">');
     expect(plain).not.toContain('rel="preload"');
 
-    const post = page({ route: 'post', data: { lang: 'pt-BR', route: 'post', loaderData: {}, beacon: '/public/article/7/read', runtime: { apiBaseUrl: '/api', remotes: {} } } });
+    const post = page({ route: 'post', beacon: '/public/article/7/read', data: { lang: 'pt-BR', route: 'post', loaderData: {}, runtime: { apiBaseUrl: '/api', remotes: {} } } });
     const html = composeDocument(SHELL, post, { styles: [], seo: [] })!;
     expect(html).toContain('<script defer src="/start.js" data-main="/main.js" data-beacon="/public/article/7/read" data-api="/api"></script>');
   });
