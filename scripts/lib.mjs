@@ -8,12 +8,21 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * The environment the server runs with when npm start (and the bench) starts it: glibc's malloc keeps
- * at most two arenas. Node's thread pool, the embedded database's worker and libvips otherwise each
- * grow arenas of their own that are never given back (docs/performance.md, idle memory: a first start
- * idled at 450 MiB with the default, 337 MiB with two). An operator's own value wins.
+ * The environment the server runs with when npm start (and the bench) starts it, glibc's malloc tuned for a
+ * long-lived process (docs/performance.md, idle memory; an operator's own values win):
+ * - at most two arenas: Node's thread pool, the embedded database's worker and libvips otherwise each grow
+ *   arenas of their own that are never given back (a first start idled at 450 MiB with the default, 337 with two);
+ * - fixed mmap and trim thresholds: V8's compilation of the embedded database's WebAssembly (TurboFan) leaves
+ *   tens of MiB of freed zone memory in the arenas, which glibc keeps when its thresholds have grown on their own
+ *   (a freed large buffer raises them up to 32 MiB). With blocks of 32 KiB and more mapped on their own and the
+ *   heap's free top given back past 64 KiB, idle RSS at 10 000 articles went from 306–322 to 229–235 MiB, with
+ *   no throughput change the bench could tell from its noise.
  */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+export const SERVER_ENV = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '32768',
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? '65536',
+};
 
 /**
  * Node's options for the server process (npm start, the bench): V8's young generation capped at 4 MiB a

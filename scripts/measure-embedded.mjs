@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVER_NODE_ARGS } from './lib.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { from: { type: 'string' }, server: { type: 'string' }, query: { type: 'string', default: 'tecnologia' } } });
@@ -46,7 +46,7 @@ const { port } = probe.address();
 await new Promise((resolve) => probe.close(resolve));
 // Each search comes from an address of its own (X-Forwarded-For from the loopback proxy), so the per-address
 // search rate limit (60 a minute) does not answer 429 in place of the work being measured.
-const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
+const env = { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'loopback' };
 delete env.DATABASE_URL;
 env.ADMIN_EMAIL ??= 'admin@vitrine.test';
 env.ADMIN_PASSWORD ??= 'Bench-Adm1n!Vitrine';
