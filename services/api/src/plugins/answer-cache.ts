@@ -19,6 +19,12 @@ export interface Answer {
 export interface ServeOptions {
   /** What the answer depends on besides the content version: path, known parameters, language (see answerKey). */
   key: string;
+  /**
+   * For an answer that any other query parameter leaves the same (a page, a feed), the parameters it depends on
+   * (those the key keeps, `lang` where the language is the request's): the answer replay repeats it for a URL that
+   * adds others. Absent: a URL with another parameter is not the same request (the API's JSON reads refuse them).
+   */
+  query?: readonly string[];
   /** Cache-Control of the answer (and of its 304). */
   cacheControl: string;
   /** Request headers the answer varies on besides Accept-Encoding (a page: Cookie, its language). */
@@ -242,7 +248,7 @@ export default fp<AnswerCacheOptions>(
       return promise;
     };
 
-    const send = (request: FastifyRequest, reply: FastifyReply, key: string, entry: Entry, vary: string) => {
+    const send = (request: FastifyRequest, reply: FastifyReply, key: string, query: readonly string[] | undefined, entry: Entry, vary: string) => {
       const encoding = (negotiator.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity') as Encoding;
       const body = (encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined) ?? entry.identity;
       void reply.code(entry.statusCode).header('cache-control', entry.cacheControl).header('vary', vary).type(entry.contentType);
@@ -254,22 +260,21 @@ export default fp<AnswerCacheOptions>(
       entry.replayUntil = Date.now() + REPLAY_MS;
       // A 304 needs only the ETag (the version and the key): an answer rebuilt for its age, same version, still
       // names this one's, so revalidations stay replayed while this path keeps renewing the key's current entry.
-      app.answerReplay.offer(
-        reply,
-        body,
-        () => Date.now() < entry.replayUntil && versions.peek() === entry.token && entries.peek(key) === entry,
-        () => {
+      app.answerReplay.offer(reply, body, {
+        valid: () => Date.now() < entry.replayUntil && versions.peek() === entry.token && entries.peek(key) === entry,
+        etagValid: () => {
           const current = entries.peek(key);
           return current !== undefined && current.token === entry.token && Date.now() < current.replayUntil && versions.peek() === entry.token;
         },
-      );
+        query,
+      });
       return reply.send(body);
     };
 
     const cache: AnswerCache = {
       versions,
       async serve(request, reply, serveOptions) {
-        const { key } = serveOptions;
+        const { key, query } = serveOptions;
         const vary = serveOptions.vary ? `accept-encoding, ${serveOptions.vary}` : 'accept-encoding';
         const token = await versions.current();
         const ifNoneMatch = request.headers['if-none-match'];
@@ -292,7 +297,7 @@ export default fp<AnswerCacheOptions>(
           entry = await buildEntry(key, token, serveOptions);
           if (!entry) return false;
         }
-        await send(request, reply, key, entry, vary);
+        await send(request, reply, key, query, entry, vary);
         return true;
       },
       stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),

@@ -15,18 +15,28 @@ import { isFilePath } from './static-site';
  * without the hooks, the negotiation and the lookups of the full path. That full path stays the only
  * place answers are made: the replay only repeats them.
  *
- * What the key holds, and why that is enough: the URL as sent (path and query), Accept (a navigation
+ * What the key holds, and why that is enough: the URL (its path and, when the answer's offer names the query
+ * parameters it depends on, only those: the answer cache keys it so; else the query as sent), Accept (a navigation
  * gets a page, a script request a file), Accept-Encoding (the variant), the language cookie (a page's
  * language) and Origin (CORS). Answers offered here are public (their routes' policy) and do not read
  * anything else of the request; rate-limited routes offer nothing.
  */
 
-export interface AnswerReplay {
+export interface ReplayTerms {
+  /** The answer may be repeated while this holds. */
+  valid: () => boolean;
+  /** A 304 to a request naming its ETag may be answered while this holds (default: `valid`). */
+  etagValid?: () => boolean;
   /**
-   * Offers the answer being sent on this reply (its body exactly as sent) while `valid()` holds; a 304
-   * to a request naming its ETag also while `etagValid()` does (default: `valid`).
+   * The query parameters the answer depends on: a URL of the same path that differs only in others gets the same
+   * answer (the answer cache keys it so). Absent: the query string as sent.
    */
-  offer(reply: FastifyReply, body: Buffer, valid: () => boolean, etagValid?: () => boolean): void;
+  query?: readonly string[];
+}
+
+export interface AnswerReplay {
+  /** Offers the answer being sent on this reply (its body exactly as sent) on these terms. */
+  offer(reply: FastifyReply, body: Buffer, terms: ReplayTerms): void;
   /**
    * Answers a request of the HTTP server from its record before Fastify sees it (app.ts's serverFactory),
    * logging the one access line itself; false: Fastify takes it (nothing was written).
@@ -42,10 +52,8 @@ declare module 'fastify' {
   }
 }
 
-interface Offer {
+interface Offer extends ReplayTerms {
   body: Buffer;
-  valid: () => boolean;
-  etagValid?: () => boolean;
   /** The Content-Encoding the body is in (a file: by its name), checked against the header that went out. */
   encoding?: string;
 }
@@ -81,12 +89,28 @@ const NOT_MODIFIED_HEADERS = new Set([
 ]);
 /** Per record, besides its body: the key and the headers (a rough figure). */
 const RECORD_OVERHEAD = 1024;
+/** Paths whose answers' query parameters are known (see `kept`): the most recently answered. */
+const MAX_PATHS = 10_000;
 
-function keyOf(request: IncomingMessage | FastifyRequest): string {
+function keyOf(request: IncomingMessage | FastifyRequest, url: string): string {
   const headers = request.headers;
   const cookie = headers.cookie;
   const lang = cookie === undefined ? '' : (LANG_COOKIE.exec(cookie)?.[1] ?? '');
-  return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${request.url ?? ''}`;
+  return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${url}`;
+}
+
+/** `url` with only the parameters named in `names` (as sent, in their order): `/?n=1` → `/`, `/blog?x=1&page=2` → `/blog?page=2`. */
+function kept(url: string, names: readonly string[]): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .filter((part) => {
+      const [name] = new URLSearchParams(part).keys();
+      return name !== undefined && names.includes(name);
+    });
+  return parts.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${parts.join('&')}`;
 }
 
 /** A built file stays what was read while its inode, size and mtime do (a redeploy writes new files or new contents). */
@@ -110,6 +134,8 @@ export default fp<AnswerReplayOptions>(
       sizeCalculation: (record, key) => record.body.length + key.length + RECORD_OVERHEAD,
     });
     const offers = new WeakMap<FastifyReply, Offer>();
+    /** Per path, the query parameters its answers depend on (learnt from the offers): the others are left out of a key. */
+    const queries = new LRUCache<string, readonly string[]>({ max: MAX_PATHS });
     let hits = 0;
 
     let closing = false;
@@ -126,7 +152,15 @@ export default fp<AnswerReplayOptions>(
       const ifNoneMatch = req.headers['if-none-match'];
       // A date-only revalidation is left to the full path (the replay compares ETags only).
       if (ifNoneMatch === undefined && req.headers['if-modified-since'] !== undefined) return undefined;
-      const record = records.get(keyOf(req));
+      const url = req.url ?? '';
+      let record = records.get(keyOf(req, url));
+      if (record === undefined) {
+        // A parameter the answer does not depend on (`/?utm_source=…`, a cache-buster) shares the answer without it.
+        const at = url.indexOf('?');
+        const names = at === -1 ? undefined : queries.get(url.slice(0, at));
+        const known = names === undefined ? url : kept(url, names);
+        if (known !== url) record = records.get(keyOf(req, known));
+      }
       if (record === undefined) return undefined;
       // Not valid now may be valid again (the full path renews an answer of the cache); a newer answer replaces it.
       if (ifNoneMatch !== undefined && record.etag !== undefined && etagMatches(ifNoneMatch, record.etag)) {
@@ -222,13 +256,18 @@ export default fp<AnswerReplayOptions>(
         if (offer.encoding !== undefined && offer.encoding !== String(headers['content-encoding'] ?? 'identity')) return done();
         headers['content-length'] = offer.body.length;
         const etag = headers.etag === undefined ? undefined : String(headers.etag);
-        records.set(keyOf(request), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid, etagValid: offer.etagValid ?? offer.valid });
+        let url = request.url;
+        if (offer.query !== undefined) {
+          queries.set(url.split('?', 1)[0] ?? url, offer.query);
+          url = kept(url, offer.query);
+        }
+        records.set(keyOf(request, url), { statusCode: reply.statusCode, headers, notModified, etag, body: offer.body, valid: offer.valid, etagValid: offer.etagValid ?? offer.valid });
       }
       done();
     });
 
     app.decorate('answerReplay', {
-      offer: (reply, body, valid, etagValid) => offers.set(reply, { body, valid, etagValid }),
+      offer: (reply, body, terms) => offers.set(reply, { ...terms, body }),
       serveRaw,
       stats: () => ({ hits, entries: records.size, bytes: records.calculatedSize }),
       clear: () => records.clear(),

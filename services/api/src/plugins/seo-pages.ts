@@ -103,9 +103,11 @@ export default fp<SeoPagesOptions>(
         // A deploy of the shell's or the remote's server build is seen within a second (and changes the key);
         // the route's own query parameters are part of it.
         await renderer.refresh();
-        const url = answerKey(request.url, queryOf(request.url), renderer.queryOf(request.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS);
+        const known = renderer.queryOf(request.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS;
+        const url = answerKey(request.url, queryOf(request.url), known);
         return await app.answerCache.serve(request, reply, {
           key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
+          query: [...known, LANGUAGE_QUERY_PARAM],
           cacheControl: PAGE_CACHE_CONTROL,
           vary: 'cookie',
           build: async () => {

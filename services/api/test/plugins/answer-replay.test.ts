@@ -107,7 +107,44 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     expect(hits()).toBe(before + 2);
   });
 
-  it('keys what the answer depends on: the language cookie, Accept and the query string as sent', async () => {
+  it('repeats an answer for a URL that adds a parameter the answer does not depend on, as the full path answers it', async () => {
+    for (const [url, accept, extra, own] of [
+      ['/', PAGE, '/?utm_source=mail&n=1', '/?lang=en-US'],
+      ['/blog?page=1', PAGE, '/blog?n=2&page=1', '/blog?page=2'],
+      ['/rss.xml', {}, '/rss.xml?n=4', undefined],
+    ] as const) {
+      const headers = { ...accept, 'accept-encoding': 'gzip' };
+      await get(url, headers);
+      let before = hits();
+      const replayed = await get(extra, headers);
+      expect({ extra, replayed: hits() - before }).toEqual({ extra, replayed: 1 });
+      // What the full path answers for that URL: the same status, headers and bytes.
+      ctx.app.answerReplay.clear();
+      before = hits();
+      const full = await get(extra, headers);
+      expect(hits()).toBe(before);
+      expect(shape(replayed)).toEqual(shape(full));
+      // A parameter the answer depends on (the page, the language) is never left out.
+      if (own) {
+        await get(url, headers);
+        before = hits();
+        const other = await get(own, headers);
+        expect({ own, replayed: hits() - before }).toEqual({ own, replayed: 0 });
+        expect(other.rawPayload.equals(replayed.rawPayload)).toBe(false);
+      }
+    }
+  });
+
+  it("keys a JSON read by its query as sent (the API refuses a parameter it does not know: that answer is the full path's)", async () => {
+    await get('/api/public/articles?page=1');
+    const before = hits();
+    const refused = await get('/api/public/articles?page=1&n=3');
+    expect(hits()).toBe(before);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  it('keys what the answer depends on: the language cookie, Accept and the query string', async () => {
     const pt = await get('/', PAGE);
     const en = await get('/', { ...PAGE, cookie: 'vt_lang=en-US; other=1' });
     expect(pt.body).toContain('lang="pt-BR"');

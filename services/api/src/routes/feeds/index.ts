@@ -18,6 +18,7 @@ const FEED_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.xml$/;
 async function sendFeed(request: FastifyRequest, reply: FastifyReply, contentType: string, load: () => Promise<string | undefined> | string): Promise<FastifyReply> {
   await request.server.answerCache.serve(request, reply, {
     key: answerKey(request.url, {}),
+    query: [],
     cacheControl: FEED_CACHE_CONTROL,
     build: async () => {
       const body = await load();
