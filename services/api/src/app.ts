@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
+import { turnLogOutput } from './lib/log-output';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -96,7 +97,7 @@ class AccessLog extends LogController {
 }
 
 export function defaultLogger(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  return { level, redact: { paths: REDACT, censor: '[redacted]' }, stream: turnLogOutput() };
 }
 
 /** The whole API as a Fastify instance (no listen): plugins, routes and, when asked, the static site. */
