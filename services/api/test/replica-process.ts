@@ -62,10 +62,13 @@ export function stopAllReplicas(): Promise<void[]> {
 }
 
 /** Polls until `check` holds (no fixed sleeps in assertions; the jest timeout bounds it). */
-export async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+export async function until<T>(probe: () => Promise<T>, check: (value: T) => boolean, limitMs = 60_000): Promise<T> {
+  const deadline = Date.now() + limitMs;
   for (;;) {
     const value = await probe();
     if (check(value)) return value;
+    // A wait that never ends says which one it was and what it last saw, instead of the test's timeout.
+    if (Date.now() > deadline) throw new Error(`not reached in ${limitMs / 1000} s (${check.toString()}); last seen: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -20,6 +20,8 @@ export interface TestSmtp {
    * Such mails are not in `mails` (never accepted); `held` counts them.
    */
   hold: boolean;
+  /** Holds, as `hold` does, every mail after this many accepted ones (no race with a sender faster than a poll). */
+  holdAfter?: number;
   held: number;
   /** Stops listening: connections are refused until start(). */
   stop(): Promise<void>;
@@ -60,7 +62,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            if (state.hold) {
+            if (state.hold || (state.holdAfter !== undefined && state.mails.length >= state.holdAfter)) {
               state.held += 1;
               return; // never answered: the sender dies or times out waiting
             }
