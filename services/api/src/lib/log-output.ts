@@ -12,15 +12,15 @@ export interface LogOutput {
  * time (docs/performance.md). A quiet server still writes a line within the turn that logged it, and what is
  * waiting when the process exits (an error that ends it included) is written then.
  */
-export function turnLogOutput(out: LogOutput = pino.destination({ dest: 1, sync: true })): LogOutput & { flush(): void } {
+export function turnLogOutput(out: LogOutput = pino.destination({ dest: 1, sync: true })): LogOutput {
   let waiting: string[] = [];
   let scheduled = false;
   const flush = (): void => {
     scheduled = false;
     if (waiting.length === 0) return;
-    const text = waiting.length === 1 ? waiting[0] : waiting.join('');
+    const text = waiting.join('');
     waiting = [];
-    out.write(text as string);
+    out.write(text);
   };
   process.on('exit', flush);
   return {
@@ -32,6 +32,5 @@ export function turnLogOutput(out: LogOutput = pino.destination({ dest: 1, sync:
       }
       return true;
     },
-    flush,
   };
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { etagMatches } from '../lib/etag';
-import { LANG_COOKIE } from './answer-cache';
+import { answerKey, LANG_COOKIE, queryOf } from './answer-cache';
 import { isFilePath } from './static-site';
 
 /**
@@ -99,18 +99,13 @@ function keyOf(request: IncomingMessage | FastifyRequest, url: string): string {
   return `${headers['accept-encoding'] ?? ''}\n${headers.accept ?? ''}\n${lang}\n${headers.origin ?? ''}\n${url}`;
 }
 
-/** `url` with only the parameters named in `names` (as sent, in their order): `/?n=1` → `/`, `/blog?x=1&page=2` → `/blog?page=2`. */
+/**
+ * `url` as the answer cache keys it when `names` are the query parameters its answer depends on (answerKey: only
+ * those, sorted): `/?n=1` → `/`, `/blog?x=1&page=2` → `/blog?page=2`. The same normalization the cache builds the
+ * answer from, so a URL that normalizes the same gets the same answer.
+ */
 function kept(url: string, names: readonly string[]): string {
-  const at = url.indexOf('?');
-  if (at === -1) return url;
-  const parts = url
-    .slice(at + 1)
-    .split('&')
-    .filter((part) => {
-      const [name] = new URLSearchParams(part).keys();
-      return name !== undefined && names.includes(name);
-    });
-  return parts.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${parts.join('&')}`;
+  return url.includes('?') ? answerKey(url, queryOf(url), names) : url;
 }
 
 /** A built file stays what was read while its inode, size and mtime do (a redeploy writes new files or new contents). */
