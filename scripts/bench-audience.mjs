@@ -93,7 +93,8 @@ const app = await buildApp({ config, logger: false, db, digest: { runSeconds: 36
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/api/auth/auth', payload: ADMIN });
 const token = login.json().token;
-const auth = { authorization: `Bearer ${token}` };
+// A session is the token and its proof cookie.
+const auth = { authorization: `Bearer ${token}`, cookie: String(login.headers['set-cookie']).split(';')[0] };
 
 // The list with each filter (10 a page, SPEC §9), the first page and a deep one.
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });

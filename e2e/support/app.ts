@@ -4,6 +4,7 @@ import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { startServer, type RunningServer, type StartOptions } from './server';
+import { keepProof, proofOf } from './session';
 
 export interface Suite {
   baseUrl: string;
@@ -34,10 +35,14 @@ export function setupSuite(options?: StartOptions | (() => StartOptions | Promis
   return Object.assign(suite, { server: () => own });
 }
 
-/** JSON call to the API (outside the browser). */
+/** JSON call to the API (outside the browser), keeping each sign-in's proof cookie like a browser would. */
 export async function api<T = unknown>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.token) {
+    headers.authorization = `Bearer ${options.token}`;
+    const proof = proofOf(options.token);
+    if (proof) headers.cookie = proof;
+  }
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}/api${path}`, {
     method,
@@ -51,5 +56,8 @@ export async function api<T = unknown>(baseUrl: string, method: string, path: st
   } catch {
     // not JSON
   }
+  const proof = res.headers.getSetCookie().find((line) => line.startsWith('vt_session='))?.split(';')[0];
+  const token = (body as { token?: unknown } | null)?.token;
+  if (proof && typeof token === 'string') keepProof(token, proof);
   return { status: res.status, body: body as T };
 }

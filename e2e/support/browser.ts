@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { ADMIN, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS } from './env';
+import { keepProof } from './session';
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -64,7 +65,11 @@ export async function signIn(page: Page, email: string = ADMIN.email, password: 
   // The answer reaching the browser is not the session being kept: the shell stores it, then leaves the sign-in
   // page. A test that navigates on before that (a busy CI machine) lands back on /login, signed out.
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return (await response.json()) as { token: string; data: { id: string; unique_key: string; name: string } };
+  const session = (await response.json()) as { token: string; data: { id: string; unique_key: string; name: string } };
+  // The proof cookie the browser keeps (HttpOnly: the page cannot read it, the test's side can), for api() calls.
+  const proof = (await page.context().cookies()).find((cookie) => cookie.name === 'vt_session');
+  if (proof) keepProof(session.token, `vt_session=${proof.value}`);
+  return session;
 }
 
 /** The page is hydrated: React owns #root (its container key is set) and the content is in it. */

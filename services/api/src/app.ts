@@ -192,7 +192,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
         exposedHeaders: ['Retry-After', 'ETag', 'Content-Disposition'],
-        credentials: false,
+        // The session's proof is a cookie (plugins/session-cookie.ts): the shell on another origin of the same
+        // site sends it with `withCredentials`, which the browser allows only with this and an exact origin.
+        credentials: true,
         maxAge: 600,
       });
       await api.register(systemRoutes);

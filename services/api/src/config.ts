@@ -43,6 +43,8 @@ export interface AppConfig {
   /** Password hashes (scrypt) running at once, and waiting, before 503 SERVER_BUSY. */
   hashConcurrency: number;
   hashQueue: number;
+  /** Of those, what one client (an address signing in, a signed-in user) may hold; more → 429. */
+  hashPerClient: number;
   /** Heavy public reads (search, deep list pages) running at once per process, and waiting, before 503 SERVER_BUSY. */
   heavyReadConcurrency: number;
   heavyReadQueue: number;
@@ -199,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     dbTimeouts: dbTimeouts(env),
     hashConcurrency: Math.max(1, int(env.HASH_CONCURRENCY, 2, 'HASH_CONCURRENCY')),
     hashQueue: int(env.HASH_QUEUE, 8, 'HASH_QUEUE'),
+    hashPerClient: Math.max(1, int(env.HASH_PER_CLIENT, 2, 'HASH_PER_CLIENT')),
     // Embedded PGlite runs one statement at a time on the server's thread: keep its line short.
     heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
     heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),

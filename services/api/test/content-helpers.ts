@@ -16,7 +16,7 @@ export function multipart(field: string, filename: string, contentType: string, 
 
 export async function upload(ctx: TestContext, token: string, data: Buffer, filename = 'photo.png', contentType = 'image/png') {
   const body = multipart('file', filename, contentType, data);
-  return ctx.app.inject({ method: 'POST', url: '/api/upload/image', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  return ctx.app.inject({ method: 'POST', url: '/api/upload/image', payload: body.payload, headers: { ...body.headers, ...ctx.authHeaders(token) } });
 }
 
 /** One uploaded image id (small PNG). */

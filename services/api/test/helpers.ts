@@ -12,6 +12,7 @@ import { createPgliteDb } from '../src/db/pglite';
 import { createPostgresDb } from '../src/db/postgres';
 import { hashPassword, uniqueKey } from '../src/lib/security';
 import * as users from '../src/repositories/users';
+import { SESSION_COOKIE } from '../src/plugins/session-cookie';
 import { seedDatabase } from '../src/seed';
 
 export type Backend = 'pglite' | 'postgres';
@@ -94,6 +95,8 @@ export interface TestContext {
   admin: Staff;
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   login(email: string, password: string, remoteAddress?: string): Promise<string>;
+  /** The headers of a signed-in call for a token this context signed in: the bearer token and its proof cookie. */
+  authHeaders(token: string): Record<string, string>;
   /** A user inserted directly (active, verified, known password) and signed in. */
   staff(accesses: Access[], overrides?: { status?: string; verified?: boolean }): Promise<Staff>;
   count(table: string): Promise<number>;
@@ -104,6 +107,33 @@ export interface TestContext {
 
 let counter = 0;
 
+/** The proof cookie a sign-in answer sets (undefined when it sets none). */
+export function proofOf(res: LightMyRequestResponse): string | undefined {
+  const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  for (const line of setCookie) {
+    const match = new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(line);
+    if (match?.[1]) return match[1];
+  }
+  return undefined;
+}
+
+/** The Cookie header that goes with a sign-in answer's token. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  return `${SESSION_COOKIE}=${proofOf(res) ?? ''}`;
+}
+
+/** Keeps the proof of a sign-in answer under its token. */
+function rememberProof(proofs: Map<string, string>, res: LightMyRequestResponse): void {
+  const proof = proofOf(res);
+  if (!proof || res.statusCode !== 200) return;
+  try {
+    const token = (res.json() as { token?: unknown }).token;
+    if (typeof token === 'string') proofs.set(token, proof);
+  } catch {
+    // not JSON
+  }
+}
+
 export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 'db'> & { /** What the app gets instead of the database (a counting or breakable wrapper). */ wrapDb?: (db: Db) => Db } = {}): Promise<TestContext> {
   const { wrapDb, ...buildOptions } = options;
   const { db, schema, cleanup } = await createTestDb(backend);
@@ -113,14 +143,29 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
   const app = await buildApp({ logger: false, ...buildOptions, config: { ...testConfig({ dataDir }), ...options.config, jobsSchema: schema }, db: wrapDb ? wrapDb(db) : db });
   await app.ready();
 
-  const call: TestContext['call'] = (method, url, opts = {}) =>
-    app.inject({
+  // A session is a bearer token and its proof cookie: like a browser, `call` keeps the cookie each sign-in set
+  // and sends it with that token (a test that wants otherwise passes its own cookie header).
+  const proofs = new Map<string, string>();
+  const call: TestContext['call'] = async (method, url, opts = {}) => {
+    const proof = opts.token ? proofs.get(opts.token) : undefined;
+    const res = await app.inject({
       method,
       url,
       remoteAddress: opts.remoteAddress ?? '10.0.0.1',
-      headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+      headers: {
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...(proof ? { cookie: `${SESSION_COOKIE}=${proof}` } : {}),
+        ...opts.headers,
+      },
       ...(opts.body !== undefined ? { payload: opts.body as InjectOptions['payload'] } : {}),
     });
+    rememberProof(proofs, res);
+    return res;
+  };
+  const authHeaders: TestContext['authHeaders'] = (token) => {
+    const proof = proofs.get(token);
+    return { authorization: `Bearer ${token}`, ...(proof ? { cookie: `${SESSION_COOKIE}=${proof}` } : {}) };
+  };
 
   // Each helper sign-in comes from its own address, so suites that sign many users in stay under the
   // per-address sign-in rate limit (tests of the limits choose their addresses).
@@ -173,6 +218,7 @@ export async function setupApp(backend: Backend, options: Omit<BuildAppOptions, 
     admin,
     dataDir,
     call,
+    authHeaders,
     login,
     staff,
     count,

@@ -7,8 +7,10 @@ import { loadTexts } from './i18n';
 let client: Promise<AxiosInstance> | null = null;
 
 /**
- * The one axios client (SPEC §7): base URL from the runtime config, no
- * timeout, the bearer token from the auth store. A 401 anywhere goes through
+ * The one axios client: base URL from the runtime config, no
+ * timeout, the bearer token from the auth store, and the browser's cookies: the session's
+ * proof is an HttpOnly cookie the API set at sign-in, which must go with the token (to an API on
+ * another origin of the same site too: `withCredentials`; docs/security.md). A 401 anywhere goes through
  * the common error handler, which clears the session and returns to login.
  * Created on first use: axios (21 KiB gzip) is fetched only when a page
  * really calls the API (docs/decisions/public-weight.md).
@@ -16,7 +18,7 @@ let client: Promise<AxiosInstance> | null = null;
 export function httpClient(): Promise<AxiosInstance> {
   // The error texts come with the client: only a page that calls the API can show its errors.
   client ??= Promise.all([import('axios'), loadTexts(['errors'])]).then(([{ default: axios }]) => {
-    const instance = axios.create({ timeout: 0 });
+    const instance = axios.create({ timeout: 0, withCredentials: true });
     instance.interceptors.request.use((config) => {
       config.baseURL ??= getRuntimeConfig().apiBaseUrl;
       const token = authStore.getState().authToken;

@@ -200,4 +200,43 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('link', { name: i18n.t('auth:login.forgot') }));
     expect(currentUrl(router)).toBe('/recover-password');
   });
+
+  it('asks for the mailed code when the account had many failed sign-ins, keeps the password and sends both', async () => {
+    const account = makeUser();
+    let asked = 0;
+    api = mockHttp((call) => {
+      if (call.url !== '/auth/auth') return { status: 404 };
+      const body = call.body as { code?: string };
+      if (body.code === undefined) {
+        asked += 1;
+        return { status: 403, data: { error: true, statusCode: 403, code: 'SIGN_IN_CODE_REQUIRED', message: 'code required' } };
+      }
+      if (body.code !== '123456') return { status: 400, data: { error: true, statusCode: 400, code: 'INVALID_CODE', message: 'Invalid code' } };
+      return { status: 200, data: { data: account, token: 'jwt-token-xyz', expires_at: '2030-01-01T00:00:00.000Z' } };
+    });
+    const user = userEvent.setup();
+    const { router } = renderLogin();
+
+    await user.type(emailField(), account.email);
+    await user.type(passwordField(), PASSWORD);
+    await user.click(submitButton());
+    expect(await screen.findByText(i18n.t('errors:SIGN_IN_CODE_REQUIRED'))).toBeInTheDocument();
+    expect(asked).toBe(1);
+    const codeField = screen.getByLabelText(label(i18n.t('auth:login.code')));
+    expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(passwordField()).toHaveValue(PASSWORD);
+
+    await user.click(submitButton());
+    expect(within(codeField.closest('.vt-field') as HTMLElement).getByRole('alert')).toHaveTextContent(i18n.t('errors:required'));
+    await user.type(codeField, '000000');
+    await user.click(submitButton());
+    expect(await screen.findByText(i18n.t('errors:INVALID_CODE'))).toBeInTheDocument();
+    expect(passwordField()).toHaveValue(PASSWORD);
+
+    await user.type(screen.getByLabelText(label(i18n.t('auth:login.code'))), '123456');
+    await user.click(submitButton());
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/admin/*');
+    expect(currentUrl(router)).toBe('/admin/dashboard');
+    expect(api.calls.at(-1)).toEqual(expect.objectContaining({ body: { email: account.email, password: PASSWORD, remember: false, code: '123456' } }));
+  });
 });

@@ -7,7 +7,7 @@ import { firstAccessStep } from '../app/guard';
 import { AuthCard, FormAlert } from './auth/auth-card';
 import { safeRedirect } from './auth/safe-redirect';
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
+type FieldErrors = Partial<Record<'email' | 'password' | 'code', string>>;
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -20,6 +20,9 @@ export function LoginPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // After many failed sign-ins on the account, the API asks for a mailed code with the password.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
 
   const validate = (): FieldErrors => {
     const errors: FieldErrors = {};
@@ -27,6 +30,7 @@ export function LoginPage() {
     if (!value) errors.email = t('errors:required');
     else if (!isValidEmail(value)) errors.email = t('errors:invalidEmail');
     if (!password) errors.password = t('errors:required');
+    if (codeAsked && !code.trim()) errors.code = t('errors:required');
     return errors;
   };
 
@@ -35,17 +39,22 @@ export function LoginPage() {
     setFormError(null);
     const errors = validate();
     setFieldErrors(errors);
-    if (errors.email || errors.password) return;
+    if (errors.email || errors.password || errors.code) return;
     const address = email.trim();
     setSubmitting(true);
     try {
-      const result = await login({ email: address, password, remember });
+      const result = await login({ email: address, password, remember, ...(codeAsked ? { code: code.trim() } : {}) });
       rememberedEmail.set(remember ? address : null);
       notify.success(t('success.login'));
       navigate(firstAccessStep(result.data) ?? safeRedirect(searchParams.get('redirect')), { replace: true });
     } catch (error) {
-      setFormError(handleError(error).message);
-      setPassword('');
+      const handled = handleError(error);
+      setFormError(handled.message);
+      // Asked for the code, or the code was wrong: the password stays, the code is typed (again).
+      if (handled.code === 'SIGN_IN_CODE_REQUIRED' || handled.code === 'INVALID_CODE') {
+        setCodeAsked(true);
+        setCode('');
+      } else setPassword('');
       setSubmitting(false);
     }
   };
@@ -95,6 +104,25 @@ export function LoginPage() {
             </Button>
           }
         />
+        {codeAsked && (
+          <TextField
+            label={t('login.code')}
+            hint={t('login.codeHint')}
+            type="text"
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={12}
+            required
+            autoFocus
+            value={code}
+            error={fieldErrors.code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              setFieldErrors((current) => ({ ...current, code: undefined }));
+            }}
+          />
+        )}
         <div className="vt-auth__row">
           <label className="vt-auth__check">
             <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} aria-describedby="login-remember-hint" />

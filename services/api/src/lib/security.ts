@@ -84,3 +84,14 @@ export function verifyCode(code: string, stored: string): boolean {
   if (!salt || !hash) return false;
   return safeEqual(sha256(`${salt}:${code}`), hash);
 }
+
+/**
+ * Whether `proof` (the session cookie's value) is the one whose SHA-256 the session keeps; a session without a
+ * stored proof never matches. Compared in constant time.
+ */
+export function sameProof(storedHash: string | null, proof: string | undefined): boolean {
+  if (!storedHash || !proof || proof.length > 256) return false;
+  const expected = Buffer.from(storedHash, 'hex');
+  const actual = createHash('sha256').update(proof).digest();
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { canOpenRoute, type AdminRouteName } from '@vitrine/contracts';
-import { ForbiddenError } from '../errors';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import { clearSessionProof, sessionProof } from './session-cookie';
 import { describeLimit } from './rate-limit';
 import type { Principal } from '../services/context';
 import { actorContext } from '../db/actor';
@@ -113,10 +114,18 @@ export default fp(
 
     // onRequest: before the body is parsed and validated, so an anonymous caller gets 401 and a
     // caller without the access 403 whatever they sent (never a 400 listing the schema's fields).
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const rule = request.routeOptions.config.policy;
       if (rule === undefined || rule === 'public') return;
-      const principal = await app.services.auth.authenticate(bearerToken(request));
+      const proof = sessionProof(request);
+      let principal: Principal;
+      try {
+        principal = await app.services.auth.authenticate(bearerToken(request), proof);
+      } catch (err) {
+        // A proof whose session ended (or never matched) is of no more use: the browser forgets it.
+        if (proof !== undefined && err instanceof UnauthorizedError) clearSessionProof(request, reply);
+        throw err;
+      }
       request.principal = principal;
       actorContext.set({ id: principal.user.id, name: `${principal.user.name} ${principal.user.last_name}`.trim() });
       const isSelf = rule.self !== undefined && rule.self(request) === principal.user.id;

@@ -33,7 +33,7 @@ export interface Services {
 }
 
 export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
-  const hasher = new PasswordHasher(deps.config.scryptCost, { concurrency: deps.config.hashConcurrency, queue: deps.config.hashQueue });
+  const hasher = new PasswordHasher(deps.config.scryptCost, { concurrency: deps.config.hashConcurrency, queue: deps.config.hashQueue, perClient: deps.config.hashPerClient });
   return {
     auth: new AuthService(deps, hasher),
     users: new UsersService(deps, hasher),

@@ -45,7 +45,7 @@ describe.each(BACKENDS)('framework errors use the envelope (%s)', (backend) => {
         method: 'POST',
         url: '/api/upload/image',
         payload,
-        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${ctx.admin.token}` },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', ...ctx.authHeaders(ctx.admin.token) },
       });
     it.each([
       ['a `file` part that is a plain field', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\n\r\n--x--\r\n'],

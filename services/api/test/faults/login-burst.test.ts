@@ -34,36 +34,91 @@ describe.each(BACKENDS)('sign-in attempts are counted before the password check 
   }, 60_000);
   afterAll(() => ctx.close());
 
-  it('20 parallel wrong passwords against a limit of 5: 5 are checked (401), 15 refused (429)', async () => {
+  it('20 parallel wrong passwords from one address: at most 5 are checked (401), the rest refused (429), and the owner still signs in from elsewhere', async () => {
     const user = await ctx.staff(['dashboard']);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.app.inject(wrong(user.email, i))));
-    expect(tally(answers)).toEqual({ 401: 5, 429: 15 });
+    const fromOne = (i: number) => ({ ...wrong(user.email, i), remoteAddress: '10.9.200.1' });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.app.inject(fromOne(i))));
+    const byStatus = tally(answers);
+    // One address holds at most its share of the password checks at once (429 beyond), and at most 5 failures.
+    expect(byStatus[401]).toBeGreaterThanOrEqual(1);
+    expect(byStatus[401]).toBeLessThanOrEqual(5);
+    expect((byStatus[401] ?? 0) + (byStatus[429] ?? 0)).toBe(20);
     for (const res of answers.filter((r) => r.statusCode === 429)) {
       expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const rows = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE email = $1', [user.email]);
-    expect(rows[0]?.n).toBe(5);
-    // Even the right password waits for the window now.
-    const right = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.9.9.9' });
-    expect(right.statusCode).toBe(429);
+    expect(await ctx.count(`login_attempts WHERE email = '${user.email}'`)).toBe(byStatus[401]);
+    // Up to 5 failures from that address, then even the right password waits there for the window...
+    for (let i = byStatus[401] ?? 0; i < 5; i += 1) expect((await ctx.app.inject(fromOne(100 + i))).statusCode).toBe(401);
+    const there = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.9.200.1' });
+    expect(there.statusCode).toBe(429);
+    // ...while the owner, from another address, is not locked out.
+    const owner = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.9.9.9' });
+    expect(owner.statusCode).toBe(200);
   });
 
-  it('an unknown email is counted the same way', async () => {
+  it('20 parallel wrong passwords from 20 addresses: 10 are checked (401), then the account asks for a mailed code (403); the owner signs in with it', async () => {
+    const user = await ctx.staff(['dashboard']);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.app.inject(wrong(user.email, 400 + i))));
+    expect(tally(answers)).toEqual({ 401: 10, 403: 10 });
+    for (const res of answers.filter((r) => r.statusCode === 403)) expect(res.json()).toMatchObject({ code: 'SIGN_IN_CODE_REQUIRED' });
+    expect(await ctx.count(`login_attempts WHERE email = '${user.email}'`)).toBe(10);
+    // One code was mailed for the burst, to the account's own address.
+    const mails = () => ctx.db.query<{ text: string }>(`SELECT text_body AS text FROM outbox WHERE to_address = $1 ORDER BY id`, [user.email]);
+    expect(await mails()).toHaveLength(1);
+
+    // The owner's right password alone is not enough now (nor is a guess with any code)...
+    const owner = (extra: object = {}) => ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password, ...extra }, remoteAddress: '10.9.9.10' });
+    expect((await owner()).json()).toMatchObject({ statusCode: 403, code: 'SIGN_IN_CODE_REQUIRED' });
+    expect(await mails()).toHaveLength(1);
+    const attacker = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1', code: '000000' }, remoteAddress: '10.9.9.11' });
+    expect(attacker.json()).toMatchObject({ statusCode: 400, code: 'INVALID_CODE' });
+    // ...but the code from the mail, with the password, signs them in.
+    const code = /(\d{6})/.exec((await mails())[0]?.text ?? '')?.[1];
+    expect(code).toBeDefined();
+    const signedIn = await owner({ code });
+    expect(signedIn.statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/auth/me', { token: signedIn.json().token })).statusCode).toBe(200);
+    // The code is used up.
+    expect((await owner({ code })).json()).toMatchObject({ code: 'INVALID_CODE' });
+  });
+
+  it('a mailed code allows 5 tries, and a right code with a wrong password still counts as a failure', async () => {
+    const user = await ctx.staff(['dashboard']);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => ctx.app.inject(wrong(user.email, 500 + i))));
+    const asked = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.9.9.20' });
+    expect(asked.json()).toMatchObject({ code: 'SIGN_IN_CODE_REQUIRED' });
+    const rows = await ctx.db.query<{ text: string }>('SELECT text_body AS text FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [user.email]);
+    const code = /(\d{6})/.exec(rows[0]?.text ?? '')?.[1] as string;
+    const before = await ctx.count(`login_attempts WHERE email = '${user.email}'`);
+    const rightCodeWrongPassword = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass9', code }, remoteAddress: '10.9.9.21' });
+    expect(rightCodeWrongPassword.json()).toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' });
+    expect(await ctx.count(`login_attempts WHERE email = '${user.email}'`)).toBe(before + 1);
+    const other = code === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i += 1) {
+      const res = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password, code: other }, remoteAddress: `10.9.9.${30 + i}` });
+      expect(res.json()).toMatchObject({ code: 'INVALID_CODE' });
+    }
+    // Five wrong tries end the code: even the right one is refused now (a new one comes in a minute).
+    const late = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password, code }, remoteAddress: '10.9.9.40' });
+    expect(late.json()).toMatchObject({ code: 'INVALID_CODE' });
+  });
+
+  it('an unknown email is counted the same way and gets the same answers', async () => {
     const email = `ghost.${randomBytes(3).toString('hex')}@vitrine.test`;
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => ctx.app.inject(wrong(email, 100 + i))));
-    expect(tally(answers)).toEqual({ 401: 5, 429: 7 });
+    expect(tally(answers)).toEqual({ 401: 10, 403: 2 });
+    expect(await ctx.count(`outbox WHERE to_address = '${email}'`)).toBe(0);
   });
 
-  it('a right password does not count: good sign-ins leave no attempt behind (in flight, at most 5 at once per account)', async () => {
+  it('a right password does not count: good sign-ins leave no attempt behind', async () => {
     const user = await ctx.staff(['dashboard']);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => ctx.app.inject({ method: 'POST', url: '/api/auth/auth', payload: { email: user.email, password: user.password }, remoteAddress: '10.8.0.1' })),
     );
-    // An attempt counts while its password is being checked, so more than 5 at the very same moment
-    // may meet a 429 (never a 401); once answered, a right password frees its place.
+    // One address has at most 2 password checks in flight: the rest of a burst is told to retry (429), never 401.
     const byStatus = tally(answers);
-    expect(byStatus[200]).toBeGreaterThanOrEqual(5);
+    expect(byStatus[200]).toBeGreaterThanOrEqual(1);
     expect((byStatus[200] ?? 0) + (byStatus[429] ?? 0)).toBe(8);
     for (let i = 0; i < 8; i += 1) {
       const again = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.8.0.1' });
@@ -106,7 +161,7 @@ describe.each(BACKENDS)('sign-in attempts are counted before the password check 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('20 parallel wrong passwords split over two replicas still check only 5', async () => {
+  it('20 parallel wrong passwords split over two replicas still check only 10, then ask for a code', async () => {
     const email = 'replica.target@vitrine.test';
     await admin.query(
       `INSERT INTO ${schema}.users (unique_key, name, last_name, email, password_hash, position, type, status, gender, verified_at)
@@ -114,7 +169,7 @@ describe.each(BACKENDS)('sign-in attempts are counted before the password check 
       [email, await hashPassword('Right#Pass1', TEST_SCRYPT_COST)],
     );
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (apps[i % 2] as FastifyInstance).inject(wrong(email, 300 + i))));
-    expect(tally(answers)).toEqual({ 401: 5, 429: 15 });
+    expect(tally(answers)).toEqual({ 401: 10, 403: 10 });
   });
 });
 
@@ -146,7 +201,7 @@ describe('password hashing is capped', () => {
   });
 
   it('the hasher refuses a check beyond its queue instead of piling scrypt work up', async () => {
-    const hasher = new PasswordHasher(TEST_SCRYPT_COST, { concurrency: 1, queue: 1 });
+    const hasher = new PasswordHasher(TEST_SCRYPT_COST, { concurrency: 1, queue: 1, perClient: 2 });
     const stored = await hasher.hash('Right#Pass1');
     const running = hasher.verify('Right#Pass1', stored);
     const queued = hasher.verify('Wrong#Pass1', stored);
@@ -158,5 +213,21 @@ describe('password hashing is capped', () => {
     await expect(Promise.all([running, queued])).resolves.toEqual([true, false]);
     expect(hasher.load).toEqual({ active: 0, pending: 0 });
     expect(() => hasher.assertRoom()).not.toThrow();
+  });
+
+  it('one client holds at most its share of the hasher: others still get a place', async () => {
+    const hasher = new PasswordHasher(TEST_SCRYPT_COST, { concurrency: 1, queue: 3, perClient: 2 });
+    const stored = await hasher.hash('Right#Pass1');
+    const attacker = [hasher.verify('Wrong#Pass1', stored, 'ip:10.0.0.66'), hasher.verify('Wrong#Pass2', stored, 'ip:10.0.0.66')];
+    // The attacker's third check is refused (429, for them only) before it takes a place...
+    expect(() => hasher.assertRoom('ip:10.0.0.66')).toThrow(expect.objectContaining({ statusCode: 429, code: 'RATE_LIMITED' }));
+    await expect(hasher.verify('Wrong#Pass3', stored, 'ip:10.0.0.66')).rejects.toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    // ...while someone else still queues and is checked.
+    expect(() => hasher.assertRoom('ip:10.0.0.7')).not.toThrow();
+    await expect(hasher.verify('Right#Pass1', stored, 'ip:10.0.0.7')).resolves.toBe(true);
+    await expect(Promise.all(attacker)).resolves.toEqual([false, false]);
+    // Their places are given back once done.
+    expect(() => hasher.assertRoom('ip:10.0.0.66')).not.toThrow();
+    expect(hasher.load).toEqual({ active: 0, pending: 0 });
   });
 });

@@ -11,7 +11,7 @@ import { createPostgresDb } from '../../src/db/postgres';
 import * as contentVersion from '../../src/repositories/content-version';
 import { seedDatabase } from '../../src/seed';
 import { png, upload } from '../content-helpers';
-import { ADMIN, createTestDb, TEST_SCRYPT_COST, testConfig, type TestContext } from '../helpers';
+import { ADMIN, createTestDb, sessionCookie, TEST_SCRYPT_COST, testConfig, type TestContext } from '../helpers';
 
 /**
  * Two API processes on one PostgreSQL (skipped without TEST_DATABASE_URL): a publish on one changes the
@@ -81,19 +81,20 @@ describePg('answer cache across two API processes (postgres)', () => {
 
     const login = await app.inject({ method: 'POST', url: '/api/auth/auth', payload: ADMIN });
     const token = login.json().token as string;
+    const auth = { authorization: `Bearer ${token}`, cookie: sessionCookie(login) };
     const category = await app.inject({
       method: 'POST',
       url: '/api/category/category',
-      headers: { authorization: `Bearer ${token}` },
+      headers: auth,
       payload: { name: 'Réplicas', description: 'Entre processos', text_color: '#ffffff', background_color: '#123456' },
     });
     // The category write is itself a content change: the other process may rebuild once here.
     expect(category.statusCode).toBe(201);
-    const image = await upload({ app } as TestContext, token, await png(40, 30));
+    const image = await upload({ app, authHeaders: () => auth } as unknown as TestContext, token, await png(40, 30));
     const created = await app.inject({
       method: 'POST',
       url: '/api/article/article',
-      headers: { authorization: `Bearer ${token}` },
+      headers: auth,
       payload: { title: 'Publicado em um, visto no outro', content: '<p>Texto.</p>', status: 'published', image_id: image.json().data.id, category_ids: [category.json().data.id] },
     });
     expect(created.statusCode).toBe(201);

@@ -136,6 +136,23 @@ describe.each(BACKENDS)('security headers, CORS and the not-found page (%s)', (b
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('https://www.vitrine.test');
       expect(String(preflight.headers['access-control-allow-methods'])).toContain('POST');
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    });
+
+    it('the shell on another origin of the same site signs in with credentials: the proof cookie comes back and goes with the token', async () => {
+      const origin = { origin: 'https://www.vitrine.test' };
+      const login = await ctx.call('POST', '/api/auth/auth', { body: { email: ctx.admin.email, password: ctx.admin.password }, headers: origin, remoteAddress: '10.5.5.5' });
+      expect(login.statusCode).toBe(200);
+      // A credentialed cross-origin answer is readable only with these two (the browser checks them).
+      expect(login.headers['access-control-allow-origin']).toBe('https://www.vitrine.test');
+      expect(login.headers['access-control-allow-credentials']).toBe('true');
+      // SameSite=Strict: sent from www.vitrine.test to api.vitrine.test (same site), never from another site.
+      expect(String(login.headers['set-cookie'])).toMatch(/^vt_session=[^;]+; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+      const { token } = login.json() as { token: string };
+      const me = await ctx.call('GET', '/api/auth/me', { headers: { ...origin, ...ctx.authHeaders(token) } });
+      expect(me.statusCode).toBe(200);
+      expect(me.headers['access-control-allow-credentials']).toBe('true');
+      expect((await ctx.call('GET', '/api/auth/me', { headers: { ...origin, authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     });
 
     it('gives any other origin no Access-Control-Allow-Origin', async () => {

@@ -90,11 +90,13 @@ describe.each(BACKENDS)('auth: sign-in, sessions, throttling (%s)', (backend) =>
     );
   });
 
-  it('logout revokes the token (body or bearer header) and is idempotent', async () => {
+  it('logout revokes the session (token in the body or bearer header, with its proof cookie), clears the cookie and is idempotent', async () => {
     const token = await ctx.login(ctx.admin.email, ctx.admin.password);
-    const res = await ctx.call('POST', '/api/auth/auth/logout', { body: { token } });
+    const { cookie } = ctx.authHeaders(token);
+    const res = await ctx.call('POST', '/api/auth/auth/logout', { body: { token }, headers: { cookie: cookie as string } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: SUCCESS_MESSAGES.LOGOUT });
+    expect(String(res.headers['set-cookie'])).toMatch(/^vt_session=; Path=\/api; Max-Age=0; HttpOnly; SameSite=Strict/);
     expect((await ctx.call('GET', '/api/auth/me', { token })).json().code).toBe('UNAUTHORIZED');
     const revoked = await ctx.db.query<{ revoked_at: Date | null }>('SELECT revoked_at FROM sessions WHERE token_hash = $1', [sha256(token)]);
     expect(revoked[0]?.revoked_at).not.toBeNull();
@@ -105,24 +107,90 @@ describe.each(BACKENDS)('auth: sign-in, sessions, throttling (%s)', (backend) =>
     expect((await ctx.call('GET', '/api/auth/me', { token: other })).statusCode).toBe(401);
   });
 
-  it('throttles an account after 5 failures in 15 minutes (429 + Retry-After), counted in the database', async () => {
+  it('a token copied out of the page is worthless without its proof cookie, and cannot even sign its owner out', async () => {
+    const login = await ctx.call('POST', '/api/auth/auth', { body: { email: ctx.admin.email, password: ctx.admin.password }, remoteAddress: '10.4.4.4' });
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/^vt_session=[A-Za-z0-9_-]{43}; Path=\/api; Max-Age=28800; HttpOnly; SameSite=Strict$/);
+    const { token } = login.json() as { token: string };
+    expect(JSON.stringify(login.json())).not.toContain(setCookie.split(';')[0]?.split('=')[1]);
+    const copied = { authorization: `Bearer ${token}` };
+    const alone = await ctx.call('GET', '/api/auth/me', { headers: copied });
+    expect(alone.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    const forged = await ctx.call('GET', '/api/auth/me', { headers: { ...copied, cookie: 'vt_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' } });
+    expect(forged.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    // A proof that matches nothing is cleared in the browser.
+    expect(String(forged.headers['set-cookie'])).toMatch(/^vt_session=; Path=\/api; Max-Age=0/);
+    // Another session's proof does not fit either.
+    const mine = await ctx.login(ctx.admin.email, ctx.admin.password);
+    const crossed = await ctx.call('GET', '/api/auth/me', { headers: { ...copied, cookie: ctx.authHeaders(mine).cookie as string } });
+    expect(crossed.statusCode).toBe(401);
+    // The proof alone is not a session either.
+    expect((await ctx.call('GET', '/api/auth/me', { headers: { cookie: ctx.authHeaders(token).cookie as string } })).statusCode).toBe(401);
+    // Whoever holds only the token cannot sign the owner out.
+    expect((await ctx.call('POST', '/api/auth/auth/logout', { body: { token } })).statusCode).toBe(200);
+    expect((await ctx.call('GET', '/api/auth/me', { token })).statusCode).toBe(200);
+  });
+
+  it('the proof cookie is Secure when the site is served over HTTPS, and lives as long as a remembered session', async () => {
+    const login = await ctx.call('POST', '/api/auth/auth', {
+      body: { email: ctx.admin.email, password: ctx.admin.password, remember: true },
+      headers: { 'x-forwarded-proto': 'https' },
+      remoteAddress: '10.4.4.5',
+    });
+    // Without TRUST_PROXY the forwarded protocol is not believed; PUBLIC_URL says http here.
+    expect(String(login.headers['set-cookie'])).toMatch(/; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
+    // The site's public address says HTTPS (a TLS-terminating proxy in front): the cookie is Secure.
+    const config = ctx.app.config as { publicUrl: string };
+    const publicUrl = config.publicUrl;
+    config.publicUrl = 'https://vitrine.test';
+    try {
+      const res = await ctx.call('POST', '/api/auth/auth', { body: { email: ctx.admin.email, password: ctx.admin.password }, remoteAddress: '10.4.4.6' });
+      expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    } finally {
+      config.publicUrl = publicUrl;
+    }
+  });
+
+  it('a session from before proofs existed is refused (its user signs in again)', async () => {
+    const token = await ctx.login(ctx.admin.email, ctx.admin.password);
+    await ctx.db.query('UPDATE sessions SET proof_hash = NULL WHERE token_hash = $1', [sha256(token)]);
+    expect((await ctx.call('GET', '/api/auth/me', { token })).json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+  });
+
+  it('failed sign-ins are counted per account and address: the attacker\'s address gets 429 (Retry-After), the owner signs in from elsewhere', async () => {
     const user = await ctx.staff(['dashboard']);
     for (let i = 0; i < 5; i += 1) {
-      const res = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1' }, remoteAddress: `10.1.0.${i}` });
+      const res = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1' }, remoteAddress: '10.1.0.1' });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.1.1' });
+    const blocked = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    const owner = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.1.1' });
+    expect(owner.statusCode).toBe(200);
 
     await ctx.db.query("UPDATE login_attempts SET created_at = now() - interval '16 minutes' WHERE email = $1", [user.email]);
-    const later = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.1.1' });
+    const later = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.0.1' });
     expect(later.statusCode).toBe(200);
   });
 
-  it('a successful sign-in forgives earlier failures of the account', async () => {
+  it('failures from several addresses: up to 10 an hour, the owner still signs in with the password alone', async () => {
+    const user = await ctx.staff(['dashboard']);
+    for (let i = 0; i < 9; i += 1) {
+      const res = await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1' }, remoteAddress: `10.1.2.${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.3.1' })).statusCode).toBe(200);
+    // An hour later the account's count starts again.
+    await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1' }, remoteAddress: '10.1.2.100' });
+    expect((await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.3.1' })).json().code).toBe('SIGN_IN_CODE_REQUIRED');
+    await ctx.db.query("UPDATE login_attempts SET created_at = now() - interval '61 minutes' WHERE email = $1", [user.email]);
+    expect((await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.1.3.1' })).statusCode).toBe(200);
+  });
+
+  it('a successful sign-in forgives earlier failures of the account from that address', async () => {
     const user = await ctx.staff(['dashboard']);
     for (let i = 0; i < 4; i += 1) await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: 'Wrong#Pass1' }, remoteAddress: '10.2.0.1' });
     expect((await ctx.call('POST', '/api/auth/auth', { body: { email: user.email, password: user.password }, remoteAddress: '10.2.0.1' })).statusCode).toBe(200);

@@ -68,7 +68,7 @@ describe.each(BACKENDS)('categories and images (%s)', (backend) => {
         method: 'POST',
         url: '/api/category/category',
         payload: '--x\r\n\r\n--x--',
-        headers: { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${ctx.admin.token}` },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', ...ctx.authHeaders(ctx.admin.token) },
       });
       expect(res.statusCode).toBe(415);
     });

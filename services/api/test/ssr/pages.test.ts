@@ -296,7 +296,7 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/seo/seo',
-      headers: { authorization: `Bearer ${ctx.admin.token}` },
+      headers: { ...ctx.authHeaders(ctx.admin.token) },
       payload: { name: 'Verificação', head_markup: '<meta name="google-site-verification" content="abc">', body_markup: '<noscript>ga</noscript>' },
     });
     expect(created.statusCode).toBe(201);

@@ -30,7 +30,7 @@ describe.each(BACKENDS)('SEO entries on the rendered public pages (%s)', (backen
 
   const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: { ...BROWSER, ...headers } });
   const write = (method: 'POST' | 'PUT', url: string, body: object) =>
-    ctx.app.inject({ method, url, headers: { authorization: `Bearer ${ctx.admin.token}` }, payload: body });
+    ctx.app.inject({ method, url, headers: { ...ctx.authHeaders(ctx.admin.token) }, payload: body });
 
   it('a new entry’s head markup is on the next rendered page, then its edit, then nothing once it is off', async () => {
     const code = "window.vtFresh = 'one';";

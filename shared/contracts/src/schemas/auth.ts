@@ -8,7 +8,13 @@ const Password = Type.String({ maxLength: LIMITS.password });
 
 /** POST /auth/auth */
 export const LoginBody = Type.Object(
-  { email: Email, password: Type.String({ minLength: 1, maxLength: LIMITS.password }), remember: Type.Optional(Type.Boolean()) },
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: LIMITS.password }),
+    remember: Type.Optional(Type.Boolean()),
+    /** The mailed sign-in code, asked (403 SIGN_IN_CODE_REQUIRED) once an account had many failed sign-ins. */
+    code: Type.Optional(Type.String({ minLength: 1, maxLength: 12 })),
+  },
   { additionalProperties: false },
 );
 

@@ -20,6 +20,7 @@ import {
 import { statedLanguage } from '../../plugins/answer-cache';
 import { bearerToken, principalOf, SIGNED_IN_FIRST_ACCESS } from '../../plugins/auth';
 import { RATE_LIMITS } from '../../plugins/rate-limit';
+import { clearSessionProof, sessionProof, setSessionProof } from '../../plugins/session-cookie';
 import { BEARER, responses } from '../common';
 
 const tags = ['auth'];
@@ -36,13 +37,18 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'public', rateLimit: RATE_LIMITS.signIn },
       schema: {
         tags,
-        summary: 'Sign in. `?lang=` (else the vt_lang cookie) is the language of the page: remembered as the user’s mail language',
+        summary:
+          'Sign in: answers the bearer token and sets its proof, the HttpOnly `vt_session` cookie (both are needed on every signed-in call). `?lang=` (else the vt_lang cookie) is the language of the page: remembered as the user’s mail language. After many failures on one account from several addresses, 403 SIGN_IN_CODE_REQUIRED mails a code to send as `code` with the password',
         querystring: LanguageQuery,
         body: LoginBody,
         response: responses({ 200: LoginResponse }, 401, 403, 429),
       },
     },
-    async (request) => ({ ...(await app.services.auth.login(request.body, request.ip, statedLanguage(request))), message: SUCCESS_MESSAGES.LOGIN }),
+    async (request, reply) => {
+      const signIn = await app.services.auth.login(request.body, request.ip, statedLanguage(request));
+      setSessionProof(request, reply, signIn.proof, signIn.maxAgeSeconds);
+      return { ...signIn.result, message: SUCCESS_MESSAGES.LOGIN };
+    },
   );
 
   app.post(
@@ -51,13 +57,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'public' },
       schema: {
         tags,
-        summary: 'Sign out: revokes the token (body or bearer header)',
+        summary: 'Sign out: revokes the session (the token in the body or bearer header, with its proof cookie) and clears the cookie',
         body: LogoutBody,
         response: responses({ 200: MessageEnvelope }),
       },
     },
-    async (request) => {
-      await app.services.auth.logout(request.body.token ?? bearerToken(request));
+    async (request, reply) => {
+      await app.services.auth.logout(request.body.token ?? bearerToken(request), sessionProof(request));
+      clearSessionProof(request, reply);
       return { message: SUCCESS_MESSAGES.LOGOUT };
     },
   );

@@ -15,6 +15,8 @@ export const auth: Messages<typeof source> = {
     forgot: 'Forgot password?',
     submit: 'Sign in',
     submitting: 'Signing in…',
+    code: 'Code from the email',
+    codeHint: 'Enter the 6-digit code we sent to your email.',
   },
   recover: {
     title: 'Recover password',

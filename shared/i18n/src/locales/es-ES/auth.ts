@@ -15,6 +15,8 @@ export const auth: Messages<typeof source> = {
     forgot: '¿Has olvidado la contraseña?',
     submit: 'Iniciar sesión',
     submitting: 'Iniciando sesión…',
+    code: 'Código del correo',
+    codeHint: 'Introduce el código de 6 dígitos que te enviamos por correo.',
   },
   recover: {
     title: 'Recuperar contraseña',

@@ -15,6 +15,8 @@ export const auth: Messages<typeof source> = {
     forgot: 'Mot de passe oublié ?',
     submit: 'Se connecter',
     submitting: 'Connexion…',
+    code: 'Code reçu par e-mail',
+    codeHint: 'Saisissez le code à 6 chiffres envoyé à votre adresse e-mail.',
   },
   recover: {
     title: 'Récupérer le mot de passe',

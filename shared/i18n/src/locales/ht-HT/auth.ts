@@ -15,6 +15,8 @@ export const auth: Messages<typeof source> = {
     forgot: 'Ou bliye modpas ou?',
     submit: 'Konekte',
     submitting: 'Ap konekte…',
+    code: 'Kòd ki nan imèl la',
+    codeHint: 'Antre kòd 6 chif nou voye nan imèl ou a.',
   },
   recover: {
     title: 'Rekipere modpas',

@@ -13,6 +13,8 @@ export const auth = {
     forgot: 'Esqueceu a senha?',
     submit: 'Entrar',
     submitting: 'Entrando…',
+    code: 'Código enviado por e-mail',
+    codeHint: 'Digite o código de 6 dígitos que enviamos ao seu e-mail.',
   },
   recover: {
     title: 'Recuperar senha',
