@@ -56,6 +56,15 @@ test('4. logout clears the session everywhere and the old token is revoked', asy
     assert.ok(await storageItem(page, 'authToken'), 'authToken stored after sign-in');
     assert.ok(await storageItem(page, 'authUser'), 'authUser stored after sign-in');
     assert.equal((await api(suite.baseUrl, 'GET', '/auth/me', { token })).status, 200, 'token valid before logout');
+    // The session's proof: a cookie the page's scripts cannot read, so a token read out of the page is worthless.
+    const proof = (await page.context().cookies()).find((cookie) => cookie.name === 'vt_session');
+    assert.ok(proof, 'the proof cookie is set at sign-in');
+    assert.equal(proof.httpOnly, true);
+    assert.equal(proof.sameSite, 'Strict');
+    assert.equal(proof.path, '/api');
+    assert.equal(await page.evaluate(() => document.cookie.includes('vt_session')), false, 'scripts cannot read the proof');
+    const copied = await fetch(`${suite.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(copied.status, 401, 'the token alone, copied out of the browser, is refused');
 
     await page.goto('/logout');
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/auth/auth/logout'));
@@ -64,6 +73,7 @@ test('4. logout clears the session everywhere and the old token is revoked', asy
     await page.waitForURL((url) => url.pathname === '/login');
 
     assert.equal(await storageItem(page, 'authToken'), null, 'authToken removed');
+    assert.equal((await page.context().cookies()).find((cookie) => cookie.name === 'vt_session'), undefined, 'the proof cookie is cleared');
     assert.equal(await storageItem(page, 'authUser'), null, 'authUser removed');
 
     await page.goto('/admin/dashboard');

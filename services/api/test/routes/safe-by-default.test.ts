@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import authPlugin from '../../src/plugins/auth';
+import { ACCESS_ROUTES, ADMIN_ONLY_ROUTES, SIGNED_IN_ROUTES, type Access } from '@vitrine/contracts';
 import { RATE_LIMITS } from '../../src/plugins/rate-limit';
 import { buildApp } from '../../src/app';
 import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
@@ -11,6 +12,29 @@ import { createArticle, createCategory, imageId } from '../content-helpers';
 
 /** The reviewed route table: every route, its policy and its rate limit. */
 const TABLE_FILE = path.join(__dirname, '..', 'route-policies.json');
+/** The same table for readers, in the access map's "Every route" section (between the markers). */
+const ACCESS_MAP_FILE = path.join(__dirname, '..', '..', '..', '..', 'docs', 'decisions', 'access-map.md');
+const MAP_START = '<!-- route-table:start (written by safe-by-default.test.ts) -->';
+const MAP_END = '<!-- route-table:end -->';
+
+/** Which accesses open a policy's admin routes (admin-only routes say so). */
+function accessesOf(policy: string): string {
+  if (policy === 'public') return 'anyone';
+  const routes = /routes:(\S+)/.exec(policy)?.[1]?.split('|') ?? [];
+  const self = policy.includes(' self') ? '; the user themselves' : '';
+  if (routes.length === 0) return 'any signed-in user';
+  const accesses = (Object.keys(ACCESS_ROUTES) as Access[]).filter((access) => ACCESS_ROUTES[access].some((route) => routes.includes(route)));
+  const open = routes.some((route) => (SIGNED_IN_ROUTES as readonly string[]).includes(route)) ? 'any signed-in user' : accesses.join(', ');
+  const adminOnly = routes.every((route) => (ADMIN_ONLY_ROUTES as readonly string[]).includes(route)) ? ' (admin type only)' : '';
+  return `${open}${adminOnly}${self}`;
+}
+
+/** The route table as the access map's Markdown table. */
+function routeTableMarkdown(table: readonly { method: string; url: string; policy: string; rateLimit: string | null }[]): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = table.map((r) => `| ${r.method} | \`${r.url}\` | ${cell(r.policy)} | ${cell(accessesOf(r.policy))} | ${r.rateLimit ? cell(r.rateLimit) : '—'} |`);
+  return [MAP_START, '| method | route | policy | who may call it | rate limit |', '|---|---|---|---|---|', ...rows, MAP_END].join('\n');
+}
 
 describe('every route declares a policy', () => {
   it('refuses at start-up a route that declares none', async () => {
@@ -31,7 +55,7 @@ describe('every route declares a policy', () => {
     await app.close();
   });
 
-  it("lists every registered route with its method, policy and rate limit, exactly as test/route-policies.json", async () => {
+  it("lists every registered route with its method, policy and rate limit, exactly as test/route-policies.json and the docs' access map", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-table-'));
     for (const dir of ['shell', 'public', 'admin', 'uploads']) fs.mkdirSync(path.join(root, dir));
     fs.writeFileSync(path.join(root, 'shell', 'index.html'), '<!doctype html><title>shell</title>');
@@ -46,9 +70,16 @@ describe('every route declares a policy', () => {
       const table = [...ctx.app.routeTable].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
       // A deliberate change (a new route, a new policy): UPDATE_ROUTE_TABLE=1 npx jest --selectProjects api safe-by-default,
       // then review the diff of test/route-policies.json in the commit.
-      if (process.env.UPDATE_ROUTE_TABLE === '1') fs.writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 2)}\n`);
+      const map = fs.readFileSync(ACCESS_MAP_FILE, 'utf8');
+      const section = new RegExp(`${MAP_START.replace(/[()]/g, '\\$&')}[\\s\\S]*${MAP_END}`);
+      if (process.env.UPDATE_ROUTE_TABLE === '1') {
+        fs.writeFileSync(TABLE_FILE, `${JSON.stringify(table, null, 2)}\n`);
+        fs.writeFileSync(ACCESS_MAP_FILE, map.replace(section, routeTableMarkdown(table)));
+      }
       const expected: unknown = JSON.parse(fs.readFileSync(TABLE_FILE, 'utf8'));
       expect(table).toEqual(expected);
+      // The docs' access map lists the same routes, policies and limits.
+      expect(fs.readFileSync(ACCESS_MAP_FILE, 'utf8').match(section)?.[0]).toBe(routeTableMarkdown(table));
       // Nothing under /api is public by accident: the public ones are the reviewed reads and forms.
       const apiPublic = table.filter((r) => r.url.startsWith('/api/') && r.policy === 'public' && !r.url.startsWith('/api/docs'));
       expect(apiPublic.every((r) => /^\/api\/(public|auth|health|ready|seo\/public-seo|user\/user\/(recent-updated-users|data-user-router-public))/.test(r.url))).toBe(true);
