@@ -52,6 +52,36 @@ export function verificationCodeMail(locale: Locale, to: string, name: string, c
   };
 }
 
+/** An account's sign-in email changed: from which address to which, when, and by whom (their name). */
+export interface EmailChange {
+  from: string;
+  to: string;
+  at: Date;
+  by: string;
+}
+
+/**
+ * To the address the account had until now: its sign-in email was changed. Whoever holds the old mailbox learns
+ * of it (and can raise the alarm), whether the account's owner changed it or someone who manages users did.
+ */
+export function emailChangedMail(locale: Locale, name: string, change: EmailChange): MailMessage {
+  const t = mailTexts(locale);
+  const values = { old: change.from, new: change.to };
+  const by = { actor: change.by, date: formatDateTime(locale, change.at) };
+  return {
+    to: change.from,
+    subject: t.emailChanged.subject,
+    text: [greeting(locale, name), fill(t.emailChanged.changed, values), fill(t.emailChanged.by, by), t.emailChanged.after, t.emailChanged.notYou, t.common.team].join('\n\n'),
+    html: layout(locale, [
+      escapeHtml(greeting(locale, name)),
+      fillHtml(t.emailChanged.changed, {}, { old: `<strong>${escapeHtml(change.from)}</strong>`, new: `<strong>${escapeHtml(change.to)}</strong>` }),
+      fillHtml(t.emailChanged.by, by),
+      escapeHtml(t.emailChanged.after),
+      `<strong>${escapeHtml(t.emailChanged.notYou)}</strong>`,
+    ]),
+  };
+}
+
 /** Line breaks of a visitor's or staff member's text, kept in the HTML part (escaped first). */
 function paragraphsOf(text: string): string {
   return escapeHtml(text).replace(/\r?\n/g, '<br>');

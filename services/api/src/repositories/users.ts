@@ -135,6 +135,11 @@ export async function markVerified(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE users SET verified_at = COALESCE(verified_at, now()) WHERE id = $1', [id]);
 }
 
+/** A new address is not proven yet: a user still in first access verifies it again with a mailed code. */
+export async function markUnverified(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE users SET verified_at = NULL WHERE id = $1', [id]);
+}
+
 export async function remove(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM users WHERE id = $1', [id]);
 }

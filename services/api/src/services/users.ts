@@ -14,12 +14,16 @@ import { formatTaxId, isValidTaxId } from '@vitrine/utils';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import { generatePassword, uniqueKey } from '../lib/security';
 import type { Queryable } from '../db';
+import { emailChangedMail } from '../mail/templates';
+import { mailLocale } from '../mail/texts';
 import * as articles from '../repositories/articles';
 import * as images from '../repositories/images';
 import * as contentVersion from '../repositories/content-version';
+import * as resets from '../repositories/password-resets';
 import * as roles from '../repositories/roles';
 import * as sessions from '../repositories/sessions';
 import * as users from '../repositories/users';
+import * as codes from '../repositories/verification-codes';
 import type { Principal, ServiceDeps } from './context';
 import { assertNewPassword, type PasswordHasher } from './passwords';
 import { toImage } from './content-presenters';
@@ -91,6 +95,25 @@ export class UsersService {
     if (changed.some((access) => !held.has(access))) throw new ForbiddenError('ACCESS_NOT_HELD');
   }
 
+  /**
+   * No access by proxy (docs/decisions/api-auth-flows.md, "Changing someone else's identity"): whoever changes
+   * someone else's sign-in email holds every access that person holds (their roles as the database has them
+   * now), or is an admin. Otherwise a manager could point a director's account at a mailbox of their own, ask
+   * for a recovery link and sign in with the director's accesses.
+   */
+  private async assertHoldsEveryAccessOf(db: Queryable, principal: Principal, targetId: number): Promise<void> {
+    if (principal.user.type === 'admin') return;
+    const held = new Set(principal.roles.map((role) => role.name));
+    const theirs = await roles.rolesOfUser(db, targetId);
+    if (theirs.some((role) => !held.has(role.name))) throw new ForbiddenError('TARGET_ACCESS_NOT_HELD');
+  }
+
+  /** A sign-in email changes only with the acting user's own password (their own email or someone else's). */
+  private async assertActorPassword(principal: Principal, password: string | undefined): Promise<void> {
+    if (!password) throw new BadRequestError('CURRENT_PASSWORD_REQUIRED');
+    if (!(await this.hasher.verify(password, principal.user.password_hash))) throw new BadRequestError('CURRENT_PASSWORD_INCORRECT');
+  }
+
   async get(id: number): Promise<User> {
     const row = await users.findById(this.deps.db, id);
     if (!row) throw new NotFoundError('USER_NOT_FOUND');
@@ -149,26 +172,35 @@ export class UsersService {
 
   /**
    * Managers edit anyone but an admin (admins edit admins); everyone edits their own record, but not
-   * their own type or accesses, and changing their own email takes their current password.
+   * their own type or accesses. The sign-in email is the one field that routes credentials (recovery links,
+   * verification codes, sign-in): changing it takes the acting user's own password, and someone else's also
+   * takes holding every access they hold (or being an admin). The old address is told, the person's open
+   * links and codes are retired and, when it was someone else's doing, their sessions end.
    */
   async update(principal: Principal, id: number, key: string, input: UserUpdateInput): Promise<User> {
     const manager = this.canManageUsers(principal);
     if (!manager && (input.accesses !== undefined || input.type !== undefined)) throw new ForbiddenError('ACCESS_DENIED');
+    const self = id === principal.user.id;
     const taxId = cleanTaxId(input.tax_id);
+    // The notice to the old address is enqueued in the change's transaction (with SMTP, its delivery job too).
+    if (input.email !== undefined) await this.deps.jobs.start();
+    let noticeQueued = false;
     const row = await this.deps.db
       .transaction(async (tx) => {
         const current = await users.findByIdAndKey(tx, id, key);
         if (!current) throw new NotFoundError('USER_NOT_FOUND');
-        if (id !== principal.user.id) this.assertMayChange(principal, current, input);
+        if (!self) this.assertMayChange(principal, current, input);
         else if (input.type !== undefined && input.type !== current.type) this.assertMayChange(principal, null, input);
         if (input.accesses !== undefined) {
           const before = new Set((await roles.rolesOfUser(tx, id)).map((role) => role.name));
           const after = new Set<string>(input.accesses);
           this.assertHoldsAccesses(principal, [...[...after].filter((a) => !before.has(a)), ...[...before].filter((a) => !after.has(a))]);
         }
-        if (id === principal.user.id && input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase()) {
-          if (!input.current_password) throw new BadRequestError('CURRENT_PASSWORD_REQUIRED');
-          if (!(await this.hasher.verify(input.current_password, current.password_hash))) throw new BadRequestError('CURRENT_PASSWORD_INCORRECT');
+        // The same address in another case is no change.
+        const newEmail = input.email !== undefined && input.email.toLowerCase() !== current.email.toLowerCase() ? input.email : undefined;
+        if (newEmail !== undefined) {
+          if (!self) await this.assertHoldsEveryAccessOf(tx, principal, id);
+          await this.assertActorPassword(principal, input.current_password);
         }
         if (input.email !== undefined && (await users.emailTaken(tx, input.email, id))) {
           throw new ConflictError('EMAIL_ALREADY_REGISTERED');
@@ -186,6 +218,16 @@ export class UsersService {
           ...(fields.position !== undefined ? { position: fields.position.trim() } : {}),
         });
         if (accesses !== undefined) await users.setRoles(tx, id, accesses);
+        if (newEmail !== undefined) {
+          // What was sent to the old address no longer opens the account.
+          await resets.retireOpenLinks(tx, id);
+          await codes.retireOpen(tx, id);
+          if (current.status === 'first-access') await users.markUnverified(tx, id);
+          if (!self) await sessions.revokeAllOfUser(tx, id);
+          const by = `${principal.user.name} ${principal.user.last_name}`.trim();
+          await this.deps.mailer.enqueue(tx, emailChangedMail(mailLocale(current.locale), current.name, { from: current.email, to: newEmail, at: new Date(), by }));
+          noticeQueued = true;
+        }
         // Authors appear on public cards and in the search vector of their articles.
         if (fields.name !== undefined || fields.last_name !== undefined) await articles.refreshSearchOfAuthor(tx, id);
         await contentVersion.bump(tx);
@@ -195,6 +237,7 @@ export class UsersService {
         if (isDuplicateEmail(err)) throw new ConflictError('EMAIL_ALREADY_REGISTERED');
         throw err;
       });
+    if (noticeQueued) this.deps.mailer.wake();
     if (!row) throw new NotFoundError('USER_NOT_FOUND');
     return toUser(row);
   }

@@ -4,6 +4,7 @@ import {
   DIGEST_UNSUBSCRIBE_PLACEHOLDER,
   digestMail,
   digestTestSubject,
+  emailChangedMail,
   newMessageMail,
   recoveryMail,
   replyMail,
@@ -24,6 +25,7 @@ const MESSAGE = {
   body: 'Olá!\nGostaria de um orçamento <já>.',
   created_at: new Date('2026-11-23T17:30:00Z'),
 };
+const CHANGE = { from: 'ana@vitrine.test', to: 'ana.souza@outro.test', at: new Date('2026-11-23T17:30:00Z'), by: 'Marta <Gestora>' };
 const ITEMS = [
   { title: 'Primeiro <artigo>', excerpt: 'Resumo', url: 'https://vitrine.test/post/a/1', image: null, published: new Date('2026-11-24T12:00:00Z') },
   { title: 'Segundo', excerpt: 'Outro', url: 'https://vitrine.test/post/b/2', image: 'https://vitrine.test/uploads/b-640.webp', published: new Date('2026-11-25T12:00:00Z') },
@@ -38,6 +40,7 @@ function everyMail(locale: Locale) {
     reply: replyMail(locale, MESSAGE, 'Segue o orçamento.', 'Ana Souza'),
     subscription: subscriptionConfirmationMail(locale, 'joana@cliente.com.br', '', LINK, 7),
     digest: digestMail(locale, { name: 'Vitrine', url: 'https://vitrine.test' }, ITEMS, '2026-W48'),
+    emailChanged: emailChangedMail(locale, 'Ana', CHANGE),
   };
 }
 
@@ -88,6 +91,20 @@ describe.each(LOCALE_CODES)('the mails in %s', (locale) => {
     expect(mail.text).toContain('> Gostaria de um orçamento <já>.');
   });
 
+  it('email changed: to the old address, old → new, when (in the language) and by whom, escaped in the HTML', () => {
+    const mail = mails.emailChanged as MailMessage;
+    expect(mail.to).toBe('ana@vitrine.test');
+    expect(mail.subject).toBe(t.emailChanged.subject);
+    expect(mail.text).toContain(fill(t.common.hello, { name: 'Ana' }));
+    expect(mail.text).toContain(fill(t.emailChanged.changed, { old: 'ana@vitrine.test', new: 'ana.souza@outro.test' }));
+    expect(mail.text).toContain(fill(t.emailChanged.by, { actor: 'Marta <Gestora>', date: formatDateTime(locale, CHANGE.at) }));
+    expect(mail.text).toContain(t.emailChanged.notYou);
+    expect(mail.html).toContain('<strong>ana@vitrine.test</strong>');
+    expect(mail.html).toContain('<strong>ana.souza@outro.test</strong>');
+    expect(mail.html).toContain('Marta &#60;Gestora&#62;');
+    expect(mail.html).not.toContain('<Gestora>');
+  });
+
   it('subscription: a greeting without a name, the link and the days', () => {
     const mail = mails.subscription as MailMessage;
     expect(mail.subject).toBe(t.subscription.subject);
@@ -129,6 +146,8 @@ describe('what each language reads', () => {
     expect(mails.reply?.text).toContain('Em 23 de novembro de 2026 às 14:30, Joana Lima escreveu:');
     expect(mails.digest?.text).toMatch(/^Vitrine — o que publicamos nesta semana \(23\s–\s29 de novembro de 2026\)/);
     expect(mails.digest?.text).toContain('24 de novembro de 2026');
+    expect(mails.emailChanged?.text).toContain('O e-mail com que você entra na Vitrine foi alterado de ana@vitrine.test para ana.souza@outro.test.');
+    expect(mails.emailChanged?.text).toContain('A alteração foi feita por Marta <Gestora> em 23 de novembro de 2026 às 14:30.');
   });
 
   it('en-US, es-ES, fr-FR and ht-HT read as their own language, dates included', () => {
@@ -137,6 +156,7 @@ describe('what each language reads', () => {
     expect(en.verificationCode?.text).toContain('It is valid for 15 minutes.');
     expect(en.reply?.text).toMatch(/On November 23, 2026 at 2:30\sPM, Joana Lima wrote:/);
     expect(en.digest?.text).toMatch(/what we published this week \(November 23\s–\s29, 2026\)/);
+    expect(en.emailChanged?.text).toMatch(/The change was made by Marta <Gestora> on November 23, 2026 at 2:30\sPM\./);
 
     const es = everyMail('es-ES');
     expect(es.recovery?.subject).toBe('Vitrine: restablecimiento de contraseña');
@@ -154,6 +174,7 @@ describe('what each language reads', () => {
     expect(ht.reply?.text).toContain('Nan dat 23 novanm 2026 a 14:30, Joana Lima te ekri:');
     expect(ht.digest?.text).toContain('sa nou pibliye semèn sa a (23–29 novanm 2026)');
     expect(ht.digest?.text).toContain('24 novanm 2026');
+    expect(ht.emailChanged?.text).toContain('Se Marta <Gestora> ki fè chanjman an, nan dat 23 novanm 2026 a 14:30.');
   });
 
   it('an ISO week is its Monday to Sunday, across months and years', () => {

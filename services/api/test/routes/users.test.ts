@@ -209,7 +209,7 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
 
     it('refuses an email of another user (409) and an empty body (400)', async () => {
       const user = await ctx.staff(['dashboard']);
-      const dup = await ctx.call('PUT', `/api/user/user/${user.id}/${user.unique_key}`, { token: ctx.admin.token, body: { email: ctx.admin.email } });
+      const dup = await ctx.call('PUT', `/api/user/user/${user.id}/${user.unique_key}`, { token: ctx.admin.token, body: { email: ctx.admin.email, current_password: ctx.admin.password } });
       expect(dup.statusCode).toBe(409);
       const empty = await ctx.call('PUT', `/api/user/user/${user.id}/${user.unique_key}`, { token: ctx.admin.token, body: {} });
       expect(empty.statusCode).toBe(400);
@@ -406,15 +406,17 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       const user = await ctx.staff(['dashboard']);
       const missing = await put(user.token, user, { email: `new.${user.email}` });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: 'Give your current password to change your email' });
+      expect(missing.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: 'Give your current password to change an email' });
       const wrong = await put(user.token, user, { email: `new.${user.email}`, current_password: 'Wrong#Pass1' });
       expect(wrong.json().code).toBe('CURRENT_PASSWORD_INCORRECT');
       const right = await put(user.token, user, { email: `new.${user.email}`, current_password: user.password });
       expect(right.statusCode).toBe(200);
       expect(right.json().data.email).toBe(`new.${user.email}`);
-      // The same email again (any case) is no change; a manager changing someone else's needs no password.
+      // The same email again (any case) is no change; someone else's email takes the acting user's own password
+      // (test/routes/escalation.test.ts).
       expect((await put(user.token, user, { email: `NEW.${user.email}`.toLowerCase() })).statusCode).toBe(200);
-      expect((await put(ctx.admin.token, user, { email: `other.${user.email}` })).statusCode).toBe(200);
+      expect((await put(ctx.admin.token, user, { email: `other.${user.email}` })).json().code).toBe('CURRENT_PASSWORD_REQUIRED');
+      expect((await put(ctx.admin.token, user, { email: `other.${user.email}`, current_password: ctx.admin.password })).statusCode).toBe(200);
       const stored = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE id = $1 AND email LIKE 'other.%'", [user.id]);
       expect(stored[0]?.n).toBe(1);
     });

@@ -86,7 +86,10 @@ export const UserUpdateBody = Type.Object(
     tax_id: userFields.tax_id,
     biography: userFields.biography,
     photo: userFields.photo,
-    /** Required when a user changes their own email (CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_INCORRECT). */
+    /**
+     * The acting user's own password, required whenever `email` changes: one's own email or someone else's
+     * (CURRENT_PASSWORD_REQUIRED / CURRENT_PASSWORD_INCORRECT). Never stored.
+     */
     current_password: Type.Optional(Type.String({ maxLength: LIMITS.password })),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -19,6 +19,13 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Your verification code is: {{code}}',
     validity: 'It is valid for {{minutes}} minutes. If you did not try to sign in to Vitrine, let your administrator know.',
   },
+  emailChanged: {
+    subject: 'Vitrine: the email of your account was changed',
+    changed: 'The email you sign in to Vitrine with was changed from {{old}} to {{new}}.',
+    by: 'The change was made by {{actor}} on {{date}}.',
+    after: 'From now on, password recovery and account notices go to the new address.',
+    notYou: 'If you do not recognize this change, tell an administrator right away.',
+  },
   newMessage: {
     subject: 'Vitrine: new message — {{subject}}',
     sent: '{{from}} ({{company}}, {{telephone}}) sent a message through the website:',

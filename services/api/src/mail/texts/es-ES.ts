@@ -19,6 +19,13 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Tu código de verificación es: {{code}}',
     validity: 'Es válido durante {{minutes}} minutos. Si no has intentado iniciar sesión en Vitrine, avisa al administrador.',
   },
+  emailChanged: {
+    subject: 'Vitrine: se ha cambiado el correo electrónico de tu cuenta',
+    changed: 'El correo electrónico con el que entras en Vitrine se ha cambiado de {{old}} a {{new}}.',
+    by: 'El cambio lo hizo {{actor}} el {{date}}.',
+    after: 'A partir de ahora, la recuperación de la contraseña y los avisos de la cuenta irán a la nueva dirección.',
+    notYou: 'Si no reconoces este cambio, avisa a un administrador de inmediato.',
+  },
   newMessage: {
     subject: 'Vitrine: nuevo mensaje — {{subject}}',
     sent: '{{from}} ({{company}}, {{telephone}}) ha enviado un mensaje desde el sitio web:',

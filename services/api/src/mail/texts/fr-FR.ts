@@ -19,6 +19,13 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Votre code de vérification est : {{code}}',
     validity: 'Il est valable {{minutes}} minutes. Si vous n’avez pas essayé de vous connecter à Vitrine, prévenez votre administrateur.',
   },
+  emailChanged: {
+    subject: 'Vitrine : l’adresse e-mail de votre compte a été modifiée',
+    changed: 'L’adresse e-mail avec laquelle vous vous connectez à Vitrine est passée de {{old}} à {{new}}.',
+    by: 'La modification a été faite par {{actor}} le {{date}}.',
+    after: 'Désormais, la récupération du mot de passe et les avis du compte sont envoyés à la nouvelle adresse.',
+    notYou: 'Si vous ne reconnaissez pas cette modification, prévenez immédiatement un administrateur.',
+  },
   newMessage: {
     subject: 'Vitrine : nouveau message — {{subject}}',
     sent: '{{from}} ({{company}}, {{telephone}}) a envoyé un message depuis le site :',

@@ -19,6 +19,13 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Kòd verifikasyon ou se: {{code}}',
     validity: 'Li bon pou {{minutes}} minit. Si se pa ou ki te eseye konekte sou Vitrine, fè administratè a konnen.',
   },
+  emailChanged: {
+    subject: 'Vitrine: yo chanje email kont ou',
+    changed: 'Email ou itilize pou konekte sou Vitrine chanje soti nan {{old}} pou ale nan {{new}}.',
+    by: 'Se {{actor}} ki fè chanjman an, nan dat {{date}}.',
+    after: 'Depi kounye a, rekiperasyon modpas la ak avi kont lan ale nan nouvo adrès la.',
+    notYou: 'Si ou pa rekonèt chanjman sa a, fè yon administratè konnen touswit.',
+  },
   newMessage: {
     subject: 'Vitrine: nouvo mesaj — {{subject}}',
     sent: '{{from}} ({{company}}, {{telephone}}) voye yon mesaj sou sit la:',

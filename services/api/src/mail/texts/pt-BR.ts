@@ -22,6 +22,13 @@ export const mail = {
     code: 'Seu código de verificação é: {{code}}',
     validity: 'Ele vale por {{minutes}} minutos. Se você não tentou entrar na Vitrine, avise o administrador.',
   },
+  emailChanged: {
+    subject: 'Vitrine: o e-mail da sua conta foi alterado',
+    changed: 'O e-mail com que você entra na Vitrine foi alterado de {{old}} para {{new}}.',
+    by: 'A alteração foi feita por {{actor}} em {{date}}.',
+    after: 'A partir de agora, a recuperação de senha e os avisos da conta vão para o novo endereço.',
+    notYou: 'Se você não reconhece essa alteração, avise um administrador imediatamente.',
+  },
   newMessage: {
     subject: 'Vitrine: nova mensagem — {{subject}}',
     sent: '{{from}} ({{company}}, {{telephone}}) enviou uma mensagem pelo site:',

@@ -21,6 +21,7 @@ export const errors: Messages<typeof source> = {
   CURRENT_PASSWORD_INCORRECT: 'La contraseña actual no es correcta.',
   CURRENT_PASSWORD_REQUIRED: 'Indica tu contraseña actual para cambiar el correo electrónico.',
   ACCESS_NOT_HELD: 'No puedes conceder ni retirar un acceso que no tienes.',
+  TARGET_ACCESS_NOT_HELD: 'Esta persona tiene un acceso que tú no tienes: solo un administrador o quien tenga todos sus accesos puede cambiar su correo electrónico.',
   ADMIN_ONLY: 'Solo un administrador puede modificar a otro administrador.',
   PASSWORD_FIELDS_REQUIRED: 'Hay que rellenar todos los campos de contraseña.',
   PASSWORDS_DO_NOT_MATCH: 'Las contraseñas no coinciden.',

@@ -19,6 +19,7 @@ export const errors = {
   CURRENT_PASSWORD_INCORRECT: 'A senha atual está incorreta.',
   CURRENT_PASSWORD_REQUIRED: 'Informe sua senha atual para alterar o e-mail.',
   ACCESS_NOT_HELD: 'Você não pode conceder ou remover um acesso que não possui.',
+  TARGET_ACCESS_NOT_HELD: 'Esta pessoa possui um acesso que você não possui: só um administrador ou quem possui todos os acessos dela pode alterar o e-mail dela.',
   ADMIN_ONLY: 'Somente um administrador pode alterar um administrador.',
   PASSWORD_FIELDS_REQUIRED: 'Todos os campos de senha devem ser preenchidos.',
   PASSWORDS_DO_NOT_MATCH: 'As senhas não coincidem.',
