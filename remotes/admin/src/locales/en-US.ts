@@ -153,6 +153,9 @@ export const admin: Messages<typeof source> = {
       notHeldNote: 'Accesses you do not hold are disabled: only someone who holds an access can grant or remove it.',
       noAccesses: 'Without any access, they will only see their own profile.',
       firstAccessStatus: 'In first access until they choose their own password.',
+      yourPassword: 'Your password',
+      yourPasswordHelp: "To change an email, confirm with your own password. The old address is notified and, if it is someone else's email, their sessions end.",
+      emailNotHeld: "Only an administrator or someone who holds all of this person's accesses can change their email.",
     },
     fields: {
       name: 'Name',

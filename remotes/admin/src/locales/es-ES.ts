@@ -153,6 +153,9 @@ export const admin: Messages<typeof source> = {
       notHeldNote: 'Los accesos que no tienes aparecen desactivados: solo quien tiene un acceso puede concederlo o retirarlo.',
       noAccesses: 'Sin ningún acceso, la persona solo verá su propio perfil.',
       firstAccessStatus: 'En primer acceso hasta que la persona elija su propia contraseña.',
+      yourPassword: 'Tu contraseña',
+      yourPasswordHelp: 'Para cambiar un correo electrónico, confírmalo con tu propia contraseña. La dirección anterior recibe un aviso y, si es el correo de otra persona, sus sesiones se cierran.',
+      emailNotHeld: 'Solo un administrador o quien tenga todos los accesos de esta persona puede cambiar su correo electrónico.',
     },
     fields: {
       name: 'Nombre',

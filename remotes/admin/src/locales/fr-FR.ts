@@ -153,6 +153,9 @@ export const admin: Messages<typeof source> = {
       notHeldNote: 'Les accès que vous ne possédez pas sont désactivés : seule une personne qui possède un accès peut l’accorder ou le retirer.',
       noAccesses: 'Sans aucun accès, la personne ne verra que son propre profil.',
       firstAccessStatus: 'En premier accès jusqu’à ce que la personne choisisse son propre mot de passe.',
+      yourPassword: 'Votre mot de passe',
+      yourPasswordHelp: 'Pour modifier une adresse e-mail, confirmez avec votre propre mot de passe. L’ancienne adresse est prévenue et, s’il s’agit de l’adresse de quelqu’un d’autre, ses sessions sont fermées.',
+      emailNotHeld: 'Seul un administrateur ou quelqu’un qui possède tous les accès de cette personne peut modifier son adresse e-mail.',
     },
     fields: {
       name: 'Prénom',

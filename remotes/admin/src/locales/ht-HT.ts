@@ -153,6 +153,9 @@ export const admin: Messages<typeof source> = {
       notHeldNote: 'Aksè ou pa genyen yo parèt dezaktive: se sèlman moun ki gen yon aksè ki ka bay li oswa retire l.',
       noAccesses: 'San okenn aksè, moun nan ap wè pwòp pwofil li sèlman.',
       firstAccessStatus: 'Nan premye aksè jiskaske moun nan chwazi pwòp modpas li.',
+      yourPassword: 'Modpas ou',
+      yourPasswordHelp: 'Pou chanje yon email, konfime ak pwòp modpas ou. Ansyen adrès la resevwa yon avi epi, si se email yon lòt moun, sesyon li yo fèmen.',
+      emailNotHeld: 'Se sèlman yon administratè oswa yon moun ki gen tout aksè moun sa a genyen ki ka chanje email li.',
     },
     fields: {
       name: 'Non',

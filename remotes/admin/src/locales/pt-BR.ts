@@ -152,6 +152,9 @@ export const admin = {
       notHeldNote: 'Acessos que você não possui aparecem desativados: só quem possui um acesso pode concedê-lo ou removê-lo.',
       noAccesses: 'Sem nenhum acesso, a pessoa só verá o próprio perfil.',
       firstAccessStatus: 'Em primeiro acesso até a pessoa escolher a própria senha.',
+      yourPassword: 'Sua senha',
+      yourPasswordHelp: 'Para alterar um e-mail, confirme com a sua própria senha. O endereço antigo recebe um aviso e, se o e-mail for de outra pessoa, as sessões dela são encerradas.',
+      emailNotHeld: 'Somente um administrador ou quem possui todos os acessos desta pessoa pode alterar o e-mail dela.',
     },
     fields: {
       name: 'Nome',

@@ -6,6 +6,7 @@ import {
   heldAccesses,
   listInput,
   manageDenial,
+  mayChangeEmail,
   mayChooseType,
   proposeAccesses,
   readUsersView,
@@ -100,6 +101,17 @@ describe('who may do what (the API’s rules)', () => {
     expect(mayChooseType('ceo', manager)).toBe(true);
   });
 
+  it('someone else’s email only for an admin or whoever holds every access they hold; one’s own always', () => {
+    const director = user({ id: 9, accesses: ['dashboard', 'settings'] });
+    expect(mayChangeEmail(director, manager)).toBe(false);
+    expect(mayChangeEmail(director, actor('manager', ['dashboard', 'settings', 'user_management']))).toBe(true);
+    expect(mayChangeEmail(director, admin)).toBe(true);
+    expect(mayChangeEmail(user({ id: 9, accesses: ['dashboard'] }), manager)).toBe(true);
+    expect(mayChangeEmail(user({ id: 9, accesses: [] }), manager)).toBe(true);
+    // One's own: the password confirms it, nothing else.
+    expect(mayChangeEmail(user({ id: 1, accesses: ['settings'] }), manager)).toBe(true);
+  });
+
   it('activates an inactive or blocked user, deactivates any other', () => {
     expect(statusAction({ status: 'inactive' })).toEqual({ kind: 'activate', status: 'active' });
     expect(statusAction({ status: 'blocked' })).toEqual({ kind: 'activate', status: 'active' });
@@ -149,5 +161,16 @@ describe('what the form sends', () => {
     expect(statusChange(values, carla)).toBe('blocked');
     expect(statusChange(valuesOf(carla), carla)).toBeNull();
     expect(statusChange({ status: 'first-access' }, carla)).toBeNull();
+  });
+
+  it('sends the signed-in user’s password with a changed email only', () => {
+    const carla = user();
+    expect(updateInput({ ...valuesOf(carla), position: 'Editora', current_password: 'Minha#Senha1' }, carla)).toEqual({ position: 'Editora' });
+    expect(updateInput({ ...valuesOf(carla), email: ' carla.m@vitrine.test ', current_password: 'Minha#Senha1' }, carla)).toEqual({
+      email: 'carla.m@vitrine.test',
+      current_password: 'Minha#Senha1',
+    });
+    // Not typed yet: the API says it is required.
+    expect(updateInput({ ...valuesOf(carla), email: 'carla.m@vitrine.test' }, carla)).toEqual({ email: 'carla.m@vitrine.test' });
   });
 });

@@ -153,6 +153,15 @@ export const mayChooseType = (type: UserType, actor: Actor) => type !== 'admin' 
 /** Nobody grants or removes an access they do not hold (ACCESS_NOT_HELD). */
 export const mayToggleAccess = (access: Access, actor: Actor) => actor.held.has(access);
 
+/**
+ * No access by proxy: someone else's sign-in email (where their recovery links and codes go) is changed only by
+ * an admin or by someone holding every access they hold (TARGET_ACCESS_NOT_HELD); one's own always. The change
+ * is confirmed by the actor's own password either way.
+ */
+export function mayChangeEmail(target: Pick<User, 'id' | 'accesses'>, actor: Actor): boolean {
+  return target.id === actor.id || actor.type === 'admin' || target.accesses.every((access) => !isAccess(access) || actor.held.has(access));
+}
+
 /** The row's status action: an active (or first-access) user is deactivated, an inactive or blocked one activated. */
 export function statusAction(user: Pick<User, 'status'>): { kind: 'activate' | 'deactivate'; status: 'active' | 'inactive' } {
   return user.status === 'inactive' || user.status === 'blocked' ? { kind: 'activate', status: 'active' } : { kind: 'deactivate', status: 'inactive' };
@@ -185,6 +194,8 @@ export interface UserFormValues {
   phone: string;
   tax_id: string;
   biography: string;
+  /** Edit only, asked once the email changed: the signed-in user's own password, confirming it. */
+  current_password?: string;
 }
 
 /** A new user's form: the first type offered and its defaults the actor may grant. */
@@ -245,11 +256,17 @@ export function createInput(values: UserFormValues, actor: Pick<User, 'id' | 'un
   return input;
 }
 
-/** PUT /user/user's body: only what changed (empty when nothing did). The status goes through its own call. */
+/**
+ * PUT /user/user's body: only what changed (empty when nothing did). The status goes through its own call. A
+ * changed email carries the signed-in user's password (`current_password`), which confirms it.
+ */
 export function updateInput(values: UserFormValues, user: User): UserUpdateInput {
   const input: UserUpdateInput = {};
   for (const key of ['name', 'last_name', 'position'] as const) if (values[key].trim() !== user[key]) input[key] = values[key].trim();
-  if (values.email.trim().toLowerCase() !== user.email.toLowerCase()) input.email = values.email.trim();
+  if (values.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+    input.email = values.email.trim();
+    if (values.current_password) input.current_password = values.current_password;
+  }
   if (values.type !== user.type) input.type = values.type;
   if (!sameSet(values.accesses, user.accesses)) input.accesses = ACCESSES.filter((access) => values.accesses.includes(access));
   if (values.gender !== user.gender) input.gender = values.gender;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Typography } from 'antd';
 import { isValidEmail, LIMITS, type ErrorEnvelope, type User } from '@vitrine/contracts';
 import { isHttpError, useTranslation } from '@vitrine/core';
+import { CURRENT_PASSWORD_CODES, CurrentPasswordField, sameEmail } from '../../../components/current-password-field';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useSaveOwnUser } from '../api/profile';
@@ -13,12 +14,9 @@ interface EmailValues {
 
 /** The API's refusals that belong to one field of this form, by code. */
 const CODE_FIELDS: Record<string, keyof EmailValues> = {
-  CURRENT_PASSWORD_REQUIRED: 'current_password',
-  CURRENT_PASSWORD_INCORRECT: 'current_password',
+  ...Object.fromEntries(CURRENT_PASSWORD_CODES.map((code) => [code, 'current_password' as const])),
   EMAIL_ALREADY_REGISTERED: 'email',
 };
-
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The field and text of a refusal this form shows on a field (none: the common handler reports it). */
 function fieldError(error: unknown): { field: keyof EmailValues; key: string; text?: string } | null {
@@ -45,7 +43,7 @@ export function EmailForm({ user, onDirty }: { user: User; onDirty: (dirty: bool
   const [saving, setSaving] = useState(false);
   const email = Form.useWatch('email', form) ?? user.email;
   const password = Form.useWatch('current_password', form) ?? '';
-  const changed = !same(email, user.email);
+  const changed = !sameEmail(email, user.email);
   useEffect(() => onDirty(changed || password !== ''), [changed, password, onDirty]);
 
   const submit = async ({ email: typed, current_password }: EmailValues) => {
@@ -90,19 +88,7 @@ export function EmailForm({ user, onDirty }: { user: User; onDirty: (dirty: bool
         >
           <Input type="email" autoComplete="email" inputMode="email" maxLength={LIMITS.email} />
         </Form.Item>
-        <Form.Item
-          name="current_password"
-          label={t('profile.email.currentPassword')}
-          dependencies={['email']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value && !same(getFieldValue('email') ?? '', user.email) ? Promise.reject(new Error(t('errors:CURRENT_PASSWORD_REQUIRED'))) : Promise.resolve(),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="current-password" maxLength={LIMITS.password} />
-        </Form.Item>
+        <CurrentPasswordField storedEmail={user.email} label={t('profile.email.currentPassword')} />
       </div>
       <div className="vt-profile__actions">
         <Button type="primary" htmlType="submit" loading={saving} disabled={!changed}>

@@ -2,12 +2,14 @@ import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Checkbox, Drawer, Form, Input, Select, Space, Tooltip } from 'antd';
 import { ACCESSES, GENDERS, isValidEmail, LIMITS, USER_TYPES, type User, type UserCreated } from '@vitrine/contracts';
 import { handleError, useTranslation } from '@vitrine/core';
+import { CURRENT_PASSWORD_CODES, CurrentPasswordField, sameEmail } from '../../../components/current-password-field';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import type { useUserActions } from '../api/use-user-actions';
 import {
   createInput,
   emptyValues,
   manageDenial,
+  mayChangeEmail,
   mayChooseType,
   mayToggleAccess,
   proposeAccesses,
@@ -20,7 +22,7 @@ import {
 
 type UserActions = ReturnType<typeof useUserActions>;
 
-const FIELDS = ['name', 'last_name', 'email', 'position', 'type', 'accesses', 'gender', 'phone', 'tax_id', 'biography'] as const;
+const FIELDS = ['name', 'last_name', 'email', 'position', 'type', 'accesses', 'gender', 'phone', 'tax_id', 'biography', 'current_password'] as const;
 type Field = (typeof FIELDS)[number];
 /** The shared texts (errors namespace) of a missing required field. */
 const REQUIRED: Partial<Record<Field, string>> = {
@@ -30,7 +32,12 @@ const REQUIRED: Partial<Record<Field, string>> = {
   position: 'errors:positionRequired',
 };
 /** API codes said on the field they are about; any other failure is said above the form. */
-const CODE_FIELDS: Partial<Record<string, Field>> = { EMAIL_ALREADY_REGISTERED: 'email', ACCESS_NOT_HELD: 'accesses' };
+const CODE_FIELDS: Partial<Record<string, Field>> = {
+  EMAIL_ALREADY_REGISTERED: 'email',
+  TARGET_ACCESS_NOT_HELD: 'email',
+  ACCESS_NOT_HELD: 'accesses',
+  ...Object.fromEntries(CURRENT_PASSWORD_CODES.map((code) => [code, 'current_password' as const])),
+};
 
 interface UserFormDrawerProps {
   open: boolean;
@@ -49,7 +56,9 @@ interface UserFormDrawerProps {
  * Add or edit a user in a side panel. Choosing a type checks its default accesses (contracts'
  * USER_TYPE_DEFAULT_ACCESSES); what stays checked is saved. What the API would refuse is not offered:
  * accesses the signed-in user does not hold are disabled, the admin type is an admin's to give, one's
- * own status is not theirs to change. The API's refusals are still said, on their field when they have one.
+ * own status is not theirs to change, someone's email is locked to whoever lacks one of their accesses. A
+ * changed email asks for the signed-in user's own password, which confirms it (as the own profile does).
+ * The API's refusals are still said, on their field when they have one.
  */
 export function UserFormDrawer({ open, user, actor, me, actions, onClose, onCreated }: UserFormDrawerProps) {
   const { t } = useTranslation('admin');
@@ -58,6 +67,9 @@ export function UserFormDrawer({ open, user, actor, me, actions, onClose, onCrea
   const [failure, setFailure] = useState<string | null>(null);
   const notHeldId = useId();
   const accesses = Form.useWatch('accesses', form);
+  const typedEmail = Form.useWatch('email', form);
+  const emailChanged = user !== null && typeof typedEmail === 'string' && !sameEmail(typedEmail, user.email);
+  const emailLocked = user !== null && !mayChangeEmail(user, actor);
   const statusDenied = user ? manageDenial(user, actor) : null;
   const someNotHeld = ACCESSES.some((access) => !mayToggleAccess(access, actor));
 
@@ -167,10 +179,12 @@ export function UserFormDrawer({ open, user, actor, me, actions, onClose, onCrea
           name="email"
           label={t('users.fields.email')}
           validateFirst
+          extra={emailLocked ? t('users.form.emailNotHeld') : undefined}
           rules={[required('email'), { validator: (_, value: string | undefined) => (isValidEmail((value ?? '').trim()) ? Promise.resolve() : Promise.reject(new Error(t('errors:invalidEmail')))) }]}
         >
-          <Input type="email" maxLength={LIMITS.email} autoComplete="off" />
+          <Input type="email" maxLength={LIMITS.email} autoComplete="off" disabled={emailLocked} />
         </Form.Item>
+        {user && emailChanged && <CurrentPasswordField storedEmail={user.email} label={t('users.form.yourPassword')} extra={t('users.form.yourPasswordHelp')} />}
         <Form.Item name="position" label={t('users.fields.position')} rules={[required('position')]}>
           <Input maxLength={LIMITS.position} />
         </Form.Item>

@@ -2,7 +2,7 @@ import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCESS_ROUTES, type Access, type User, type UserCreateInput, type UsersListInput, type UserUpdateInput } from '@vitrine/contracts';
-import { authStore } from '@vitrine/core';
+import { authStore, loadTexts, setLanguage } from '@vitrine/core';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
 import { choose, setViewport } from '../../../testing/antd';
@@ -34,6 +34,21 @@ const boss = makeUser({ id: 2, unique_key: 'k2', name: 'Ana', last_name: 'Admin'
 const carla = makeUser({ id: 3, unique_key: 'k3', name: 'Carla', last_name: 'Menezes', email: 'carla@vitrine.test', position: 'Redatora', type: 'operational', status: 'inactive', accesses: ['article_management'], phone: '+55 11 98888-7777', created_at: '2026-01-02T10:00:00.000Z' });
 
 const refusal = (status: number, code: string, message: string): HttpReply => ({ status, data: { error: true, statusCode: status, code, message } });
+
+/** Someone holding no access the manager lacks: the manager may change their email, with the manager's own password. */
+const davi = makeUser({ id: 4, unique_key: 'k4', name: 'Davi', last_name: 'Rocha', email: 'davi@vitrine.test', position: 'Analista', type: 'operational', accesses: ['dashboard'], created_at: '2026-01-02T12:00:00.000Z' });
+/** The signed-in manager's password (the server below checks it as the API does). */
+const MY_PASSWORD = 'Minha#Senha2024';
+
+/** The API's rule for someone else's email: the actor's own password confirms it (400 without it or with a wrong one). */
+const confirmsEmail: Handler = (call) => {
+  if (call.method !== 'PUT' || !call.url.startsWith('/user/user/')) return undefined;
+  const body = call.body as UserUpdateInput;
+  if (body.email === undefined) return undefined;
+  if (!body.current_password) return refusal(400, 'CURRENT_PASSWORD_REQUIRED', 'Give your current password to change an email');
+  if (body.current_password !== MY_PASSWORD) return refusal(400, 'CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect');
+  return undefined;
+};
 
 type Handler = (call: HttpCall) => HttpReply | undefined;
 
@@ -96,6 +111,7 @@ const dialogWith = (text: string) =>
     expect(found).toBeDefined();
     return found!;
   });
+const errorOf = (input: HTMLElement) => input.closest('.ant-form-item')!.querySelector('.ant-form-item-explain-error');
 const urlOf = (router: ReturnType<typeof open>['router']) => new URLSearchParams(router.state.location.search);
 
 /** The side panel, once open with `title` (antd's ids are all 'test-id' under jest, so no accessible name to find it by). */
@@ -289,6 +305,117 @@ describe('users', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Salvar' }));
     expect(await within(drawer).findByTestId('user-form-error')).toHaveTextContent('Somente um administrador pode alterar um administrador.');
     expect(writes(http.calls).at(-1)!.body).toEqual({ position: 'Editora' });
+  });
+
+  it('someone else’s email: a changed one asks for “Your password”, sends it as current_password and says its refusals on the fields', async () => {
+    http = server({ users: [me, boss, carla, davi], handle: confirmsEmail });
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('Davi Rocha');
+    await user.click(within(rowOf('Davi Rocha')).getByRole('button', { name: 'Editar Davi Rocha' }));
+    const drawer = await drawerTitled('Editar usuário');
+    const email = within(drawer).getByLabelText('E-mail');
+    // Asked only once the email changed.
+    expect(within(drawer).queryByLabelText('Sua senha')).not.toBeInTheDocument();
+    await user.clear(within(drawer).getByLabelText('Cargo'));
+    await user.type(within(drawer).getByLabelText('Cargo'), 'Coordenador');
+    expect(within(drawer).queryByLabelText('Sua senha')).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'davi.rocha@vitrine.test');
+    const password = await within(drawer).findByLabelText('Sua senha');
+    expect(within(drawer).getByText(/confirme com a sua própria senha\. O endereço antigo recebe um aviso/)).toBeInTheDocument();
+
+    // Without it, the form says so and sends nothing.
+    await user.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(errorOf(password)).toHaveTextContent('Informe sua senha atual para alterar o e-mail.'));
+    expect(writes(http.calls)).toEqual([]);
+
+    // A wrong one is the server's to say, on the same field.
+    await user.type(password, 'Errada#Senha1');
+    await user.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(errorOf(password)).toHaveTextContent('A senha atual está incorreta.'));
+    expect(writes(http.calls).map((c) => c.body)).toEqual([{ position: 'Coordenador', email: 'davi.rocha@vitrine.test', current_password: 'Errada#Senha1' }]);
+
+    await user.clear(password);
+    await user.type(password, MY_PASSWORD);
+    await user.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(writes(http.calls).at(-1)!.body).toEqual({ position: 'Coordenador', email: 'davi.rocha@vitrine.test', current_password: MY_PASSWORD }));
+    expect(await screen.findByText('Usuário atualizado com sucesso.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('Davi Rocha')).getByText('davi.rocha@vitrine.test')).toBeInTheDocument());
+
+    // Opened again: the email is the stored one, no password asked; typing the same address in another case is no change.
+    await user.click(within(rowOf('Davi Rocha')).getByRole('button', { name: 'Editar Davi Rocha' }));
+    const again = await drawerTitled('Editar usuário');
+    await waitFor(() => expect(within(again).getByLabelText('E-mail')).toHaveValue('davi.rocha@vitrine.test'));
+    expect(within(again).queryByLabelText('Sua senha')).not.toBeInTheDocument();
+    await user.clear(within(again).getByLabelText('E-mail'));
+    await user.type(within(again).getByLabelText('E-mail'), 'DAVI.ROCHA@vitrine.test');
+    await waitFor(() => expect(within(again).queryByLabelText('Sua senha')).not.toBeInTheDocument());
+  });
+
+  it('someone holding an access the manager lacks: the email is locked saying why, and the API’s 403 lands on the email field', async () => {
+    // The screen last saw Davi with the manager's accesses; meanwhile an admin gave him settings.
+    http = server({
+      users: [me, boss, carla, davi],
+      handle: (call) =>
+        call.method === 'PUT' && call.url === '/user/user/4/k4' && (call.body as UserUpdateInput).email !== undefined
+          ? refusal(403, 'TARGET_ACCESS_NOT_HELD', 'This user holds an access you do not hold')
+          : undefined,
+    });
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('Carla Menezes');
+
+    // Carla holds article management, which the manager does not.
+    await user.click(within(rowOf('Carla Menezes')).getByRole('button', { name: 'Editar Carla Menezes' }));
+    let drawer = await drawerTitled('Editar usuário');
+    expect(within(drawer).getByLabelText('E-mail')).toBeDisabled();
+    expect(within(drawer).getByText('Somente um administrador ou quem possui todos os acessos desta pessoa pode alterar o e-mail dela.')).toBeInTheDocument();
+    // Her other fields stay editable.
+    expect(within(drawer).getByLabelText('Cargo')).toBeEnabled();
+    await user.click(within(drawer).getByRole('button', { name: 'Cancelar' }));
+
+    await user.click(within(rowOf('Davi Rocha')).getByRole('button', { name: 'Editar Davi Rocha' }));
+    drawer = await drawerTitled('Editar usuário');
+    const email = within(drawer).getByLabelText('E-mail');
+    await waitFor(() => expect(email).toHaveValue('davi@vitrine.test'));
+    expect(email).toBeEnabled();
+    await user.clear(email);
+    await user.type(email, 'meu.email@vitrine.test');
+    await user.type(await within(drawer).findByLabelText('Sua senha'), MY_PASSWORD);
+    await user.click(within(drawer).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(errorOf(email)).toHaveTextContent('Esta pessoa possui um acesso que você não possui'));
+    expect(screen.queryByText('Usuário atualizado com sucesso.')).not.toBeInTheDocument();
+  });
+
+  it('says the password and access refusals in English to an English-speaking manager', async () => {
+    http = server({ users: [me, boss, carla, davi], handle: confirmsEmail });
+    await setLanguage('en-US');
+    await loadTexts(['admin']);
+    try {
+      const user = userEvent.setup({ delay: null });
+      const { unmount } = open();
+      await screen.findByText('Davi Rocha');
+      await user.click(within(rowOf('Carla Menezes')).getByRole('button', { name: 'Edit Carla Menezes' }));
+      let drawer = await drawerTitled('Edit user');
+      expect(within(drawer).getByText("Only an administrator or someone who holds all of this person's accesses can change their email.")).toBeInTheDocument();
+      await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+
+      await user.click(within(rowOf('Davi Rocha')).getByRole('button', { name: 'Edit Davi Rocha' }));
+      drawer = await drawerTitled('Edit user');
+      const email = within(drawer).getByLabelText('Email');
+      await user.clear(email);
+      await user.type(email, 'davi.rocha@vitrine.test');
+      const password = await within(drawer).findByLabelText('Your password');
+      await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(errorOf(password)).toHaveTextContent('Enter your current password to change the email.'));
+      await user.type(password, 'Wrong#Pass1');
+      await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(errorOf(password)).toHaveTextContent('Current password is incorrect.'));
+      unmount();
+    } finally {
+      await setLanguage('pt-BR');
+    }
   });
 
   it('edits a user: only what changed is sent, a status change is confirmed first', async () => {
