@@ -62,7 +62,7 @@ test('4. logout clears the session everywhere and the old token is revoked', asy
     assert.equal(proof.httpOnly, true);
     assert.equal(proof.sameSite, 'Strict');
     assert.equal(proof.path, '/api');
-    assert.equal(await page.evaluate(() => document.cookie.includes('vt_session')), false, 'scripts cannot read the proof');
+    assert.equal(await page.evaluate("document.cookie.includes('vt_session')"), false, 'scripts cannot read the proof');
     const copied = await fetch(`${suite.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(copied.status, 401, 'the token alone, copied out of the browser, is refused');
 

@@ -37,17 +37,22 @@ export function recoveryMail(locale: Locale, to: string, name: string, link: str
   };
 }
 
-export function verificationCodeMail(locale: Locale, to: string, name: string, code: string, minutes: number): MailMessage {
+/**
+ * A mailed 6-digit code: verifying a new account (`verify`), or signing in to an account that had many failed
+ * sign-ins (`sign-in`, asked together with the password).
+ */
+export function verificationCodeMail(locale: Locale, to: string, name: string, code: string, minutes: number, purpose: 'verify' | 'sign-in' = 'verify'): MailMessage {
   const t = mailTexts(locale);
+  const texts = purpose === 'sign-in' ? t.signInCode : t.verificationCode;
   const validity = { minutes: formatNumber(locale, minutes) };
   return {
     to,
-    subject: t.verificationCode.subject,
-    text: [greeting(locale, name), fill(t.verificationCode.code, { code }), fill(t.verificationCode.validity, validity), t.common.team].join('\n\n'),
+    subject: texts.subject,
+    text: [greeting(locale, name), fill(texts.code, { code }), fill(texts.validity, validity), t.common.team].join('\n\n'),
     html: layout(locale, [
       escapeHtml(greeting(locale, name)),
-      fillHtml(t.verificationCode.code, {}, { code: `<strong style="font-size:20px;letter-spacing:4px">${escapeHtml(code)}</strong>` }),
-      fillHtml(t.verificationCode.validity, validity),
+      fillHtml(texts.code, {}, { code: `<strong style="font-size:20px;letter-spacing:4px">${escapeHtml(code)}</strong>` }),
+      fillHtml(texts.validity, validity),
     ]),
   };
 }

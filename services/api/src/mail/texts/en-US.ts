@@ -19,6 +19,11 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Your verification code is: {{code}}',
     validity: 'It is valid for {{minutes}} minutes. If you did not try to sign in to Vitrine, let your administrator know.',
   },
+  signInCode: {
+    subject: 'Vitrine: your sign-in code',
+    code: 'There were many failed attempts to sign in to your account, perhaps by someone else. To sign in, enter this code along with your password: {{code}}',
+    validity: 'It is valid for {{minutes}} minutes. If this was not you, do nothing: your password is still protected. If the attempts go on, let your administrator know.',
+  },
   emailChanged: {
     subject: 'Vitrine: the email of your account was changed',
     changed: 'The email you sign in to Vitrine with was changed from {{old}} to {{new}}.',

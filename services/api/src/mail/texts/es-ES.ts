@@ -19,6 +19,11 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Tu código de verificación es: {{code}}',
     validity: 'Es válido durante {{minutes}} minutos. Si no has intentado iniciar sesión en Vitrine, avisa al administrador.',
   },
+  signInCode: {
+    subject: 'Vitrine: tu código para entrar',
+    code: 'Hubo muchos intentos fallidos de entrar en tu cuenta, quizá de otra persona. Para entrar, introduce este código junto con tu contraseña: {{code}}',
+    validity: 'Es válido durante {{minutes}} minutos. Si no fuiste tú, no hagas nada: tu contraseña sigue protegida. Si los intentos continúan, avisa al administrador.',
+  },
   emailChanged: {
     subject: 'Vitrine: se ha cambiado el correo electrónico de tu cuenta',
     changed: 'El correo electrónico con el que entras en Vitrine se ha cambiado de {{old}} a {{new}}.',

@@ -19,6 +19,11 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Votre code de vérification est : {{code}}',
     validity: 'Il est valable {{minutes}} minutes. Si vous n’avez pas essayé de vous connecter à Vitrine, prévenez votre administrateur.',
   },
+  signInCode: {
+    subject: 'Vitrine : votre code de connexion',
+    code: 'Il y a eu de nombreuses tentatives de connexion échouées à votre compte, peut-être par quelqu’un d’autre. Pour vous connecter, saisissez ce code avec votre mot de passe : {{code}}',
+    validity: 'Il est valable {{minutes}} minutes. Si ce n’était pas vous, ne faites rien : votre mot de passe reste protégé. Si les tentatives continuent, prévenez votre administrateur.',
+  },
   emailChanged: {
     subject: 'Vitrine : l’adresse e-mail de votre compte a été modifiée',
     changed: 'L’adresse e-mail avec laquelle vous vous connectez à Vitrine est passée de {{old}} à {{new}}.',

@@ -19,6 +19,11 @@ export const mail: MailTextsOf<typeof source> = {
     code: 'Kòd verifikasyon ou se: {{code}}',
     validity: 'Li bon pou {{minutes}} minit. Si se pa ou ki te eseye konekte sou Vitrine, fè administratè a konnen.',
   },
+  signInCode: {
+    subject: 'Vitrine: kòd pou konekte',
+    code: 'Te gen anpil tantativ pou konekte sou kont ou ki echwe, petèt se yon lòt moun. Pou konekte, antre kòd sa a ansanm ak modpas ou: {{code}}',
+    validity: 'Li bon pou {{minutes}} minit. Si se pa te ou, pa fè anyen: modpas ou toujou pwoteje. Si tantativ yo kontinye, fè administratè a konnen.',
+  },
   emailChanged: {
     subject: 'Vitrine: yo chanje email kont ou',
     changed: 'Email ou itilize pou konekte sou Vitrine chanje soti nan {{old}} pou ale nan {{new}}.',

@@ -22,6 +22,11 @@ export const mail = {
     code: 'Seu código de verificação é: {{code}}',
     validity: 'Ele vale por {{minutes}} minutos. Se você não tentou entrar na Vitrine, avise o administrador.',
   },
+  signInCode: {
+    subject: 'Vitrine: código para entrar',
+    code: 'Houve muitas tentativas erradas de entrar na sua conta, talvez de outra pessoa. Para entrar, digite este código junto com a sua senha: {{code}}',
+    validity: 'Ele vale por {{minutes}} minutos. Se não foi você, não faça nada: sua senha continua protegida. Se as tentativas continuarem, avise o administrador.',
+  },
   emailChanged: {
     subject: 'Vitrine: o e-mail da sua conta foi alterado',
     changed: 'O e-mail com que você entra na Vitrine foi alterado de {{old}} para {{new}}.',
