@@ -998,6 +998,7 @@ export const admin: Messages<typeof source> = {
     noMarkup: 'No code',
     domainsList: 'Domains: {{list}}',
     unsaved: 'Unsaved changes',
+    adminOnly: 'Only administrators can add scripts, frames and event handlers; meta tags, links and JSON-LD are fine.',
     warning: {
       title: 'This code runs on every public page, for every visitor',
       text: 'Scripts included: whatever is pasted here can read and change what visitors see and send their data to other sites. Only paste code from sources you trust, such as the snippet your analytics tool gives you, and never code you received by message or email.',
@@ -1043,6 +1044,8 @@ export const admin: Messages<typeof source> = {
       markup: 'Paste the code for the <head>, the <body> or both.',
       tooLong: 'Use at most {{max}} characters.',
       unclosed: 'The code opens {{tags}} without closing it: the rest of every public page would be swallowed. Close it before saving.',
+      found: 'Found: {{list}}.',
+      unfinished: 'The code ends inside a tag, a comment or an element left open: whatever follows it on each page would be read differently. Finish it before saving.',
     },
     preview: {
       title: 'Preview',
@@ -1177,6 +1180,8 @@ export const admin: Messages<typeof source> = {
       yes: 'Yes',
       no: 'No',
       notCopied: '(changed)',
+      before: 'Before',
+      after: 'After',
       text: '“{{text}}”',
     },
   },

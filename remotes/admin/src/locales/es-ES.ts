@@ -998,6 +998,7 @@ export const admin: Messages<typeof source> = {
     noMarkup: 'Sin código',
     domainsList: 'Dominios: {{list}}',
     unsaved: 'Cambios sin guardar',
+    adminOnly: 'Solo los administradores pueden añadir scripts, frames y atributos de evento (on…); las meta etiquetas, los enlaces y JSON-LD sí se permiten.',
     warning: {
       title: 'Este código se ejecuta en todas las páginas públicas, para todos los visitantes',
       text: 'Scripts incluidos: lo que pegues aquí puede leer y cambiar lo que ven los visitantes y enviar sus datos a otros sitios. Pega solo código de fuentes de confianza, como el fragmento que te da tu herramienta de analítica, y nunca código que hayas recibido por mensaje o por correo electrónico.',
@@ -1043,6 +1044,8 @@ export const admin: Messages<typeof source> = {
       markup: 'Pega el código para el <head>, para el <body> o para ambos.',
       tooLong: 'Usa como máximo {{max}} caracteres.',
       unclosed: 'El código abre {{tags}} sin cerrarlo: el resto de cada página pública quedaría engullido. Ciérralo antes de guardar.',
+      found: 'Encontrado: {{list}}.',
+      unfinished: 'El código termina dentro de una etiqueta, un comentario o un elemento abierto: lo que lo sigue en cada página se leería de otro modo. Termínalo antes de guardar.',
     },
     preview: {
       title: 'Vista previa',
@@ -1177,6 +1180,8 @@ export const admin: Messages<typeof source> = {
       yes: 'Sí',
       no: 'No',
       notCopied: '(modificado)',
+      before: 'Antes',
+      after: 'Después',
       text: '«{{text}}»',
     },
   },

@@ -998,6 +998,7 @@ export const admin: Messages<typeof source> = {
     noMarkup: 'Aucun code',
     domainsList: 'Domaines : {{list}}',
     unsaved: 'Modifications non enregistrées',
+    adminOnly: 'Seuls les administrateurs peuvent ajouter des scripts, des cadres et des attributs d’événement (on…) ; les balises meta, les liens et le JSON-LD sont permis.',
     warning: {
       title: 'Ce code s’exécute sur toutes les pages publiques, pour tous les visiteurs',
       text: 'Scripts compris : ce qui est collé ici peut lire et modifier ce que voient les visiteurs et envoyer leurs données à d’autres sites. Ne collez que du code provenant de sources de confiance, comme l’extrait fourni par votre outil d’analyse, et jamais du code reçu par message ou par e-mail.',
@@ -1043,6 +1044,8 @@ export const admin: Messages<typeof source> = {
       markup: 'Collez le code du <head>, du <body> ou des deux.',
       tooLong: 'Utilisez au maximum {{max}} caractères.',
       unclosed: 'Le code ouvre {{tags}} sans le fermer : le reste de chaque page publique serait englouti. Fermez-le avant d’enregistrer.',
+      found: 'Trouvé : {{list}}.',
+      unfinished: 'Le code se termine à l’intérieur d’une balise, d’un commentaire ou d’un élément resté ouvert : ce qui le suit sur chaque page serait lu autrement. Terminez-le avant d’enregistrer.',
     },
     preview: {
       title: 'Aperçu',
@@ -1177,6 +1180,8 @@ export const admin: Messages<typeof source> = {
       yes: 'Oui',
       no: 'Non',
       notCopied: '(modifié)',
+      before: 'Avant',
+      after: 'Après',
       text: '« {{text}} »',
     },
   },

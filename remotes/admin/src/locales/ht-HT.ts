@@ -998,6 +998,7 @@ export const admin: Messages<typeof source> = {
     noMarkup: 'Pa gen kòd',
     domainsList: 'Domèn: {{list}}',
     unsaved: 'Chanjman ki poko anrejistre',
+    adminOnly: 'Se sèlman administratè ki ka ajoute scripts, frames ak atribi evènman (on…); meta tags, lyen ak JSON-LD yo bon.',
     warning: {
       title: 'Kòd sa a ap kouri sou tout paj piblik yo, pou tout vizitè',
       text: 'Sa gen ladan l script tou: nenpòt sa yo kole isit la ka li epi chanje sa vizitè yo wè, epi voye done yo bay lòt sit. Kole sèlman kòd ki soti nan sous ou fè konfyans, tankou ti moso kòd zouti analiz ou a ba ou, epi pa janm kole kòd ou resevwa pa mesaj oswa pa email.',
@@ -1043,6 +1044,8 @@ export const admin: Messages<typeof source> = {
       markup: 'Kole kòd pou <head> la, pou <body> a oswa pou toude.',
       tooLong: 'Sèvi ak {{max}} karaktè pou pi plis.',
       unclosed: 'Kòd la louvri {{tags}} san li pa fèmen l: rès chak paj piblik ta vin vale. Fèmen l anvan ou anrejistre.',
+      found: 'Yo jwenn: {{list}}.',
+      unfinished: 'Kòd la fini anndan yon tag, yon kòmantè oswa yon eleman ki rete louvri: sa ki vin apre l sou chak paj ta li yon lòt jan. Fini l anvan ou anrejistre.',
     },
     preview: {
       title: 'Apèsi',
@@ -1177,6 +1180,8 @@ export const admin: Messages<typeof source> = {
       yes: 'Wi',
       no: 'Non',
       notCopied: '(chanje)',
+      before: 'Anvan',
+      after: 'Apre',
       text: '“{{text}}”',
     },
   },

@@ -997,6 +997,7 @@ export const admin = {
     noMarkup: 'Sem código',
     domainsList: 'Domínios: {{list}}',
     unsaved: 'Alterações não salvas',
+    adminOnly: 'Somente administradores podem adicionar scripts, frames e atributos de evento (on…); meta tags, links e JSON-LD podem.',
     warning: {
       title: 'Este código roda em todas as páginas públicas, para todos os visitantes',
       text: 'Scripts inclusive: o que for colado aqui pode ler e mudar o que os visitantes veem e enviar os dados deles para outros sites. Cole apenas código de fontes confiáveis, como o trecho que a sua ferramenta de análise fornece, e nunca código recebido por mensagem ou e-mail.',
@@ -1042,6 +1043,8 @@ export const admin = {
       markup: 'Cole o código do <head>, do <body> ou dos dois.',
       tooLong: 'Use no máximo {{max}} caracteres.',
       unclosed: 'O código abre {{tags}} sem fechar: o resto de cada página pública seria engolido. Feche antes de salvar.',
+      found: 'Encontrado: {{list}}.',
+      unfinished: 'O código termina dentro de uma tag, de um comentário ou de um elemento aberto: o que vem depois dele em cada página seria lido de outro jeito. Termine-o antes de salvar.',
     },
     preview: {
       title: 'Pré-visualização',
@@ -1176,6 +1179,8 @@ export const admin = {
       yes: 'Sim',
       no: 'Não',
       notCopied: '(alterado)',
+      before: 'Antes',
+      after: 'Depois',
       text: '“{{text}}”',
     },
   },

@@ -6,11 +6,13 @@ import {
   describeEntry,
   formatValue,
   hasFilters,
+  hasWholeText,
   listInput,
   personOptions,
   readAuditLogView,
   recordOf,
   summaryLines,
+  wholeText,
   writeAuditLogView,
   type Translate,
 } from './audit-log-view';
@@ -132,5 +134,31 @@ describe('an entry, in words', () => {
     // Nothing naming it: its first columns.
     const link = entry({ action: 'create', record_type: 'lead', changes: { a: 1, b: 2, c: 3, d: 4 } });
     expect(summaryLines(link, t).map((line) => line.field)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the whole of a text the compact form cuts (an SEO entry’s markup), before and after, for the opened row', () => {
+    const before = `<script>${'window.a = 1;'.repeat(20)}</script>`;
+    const after = '<meta name="a" content="b">\n<meta name="c" content="d">';
+    expect(wholeText(before)).toBe(before);
+    expect(wholeText(after)).toBe(after);
+    expect(wholeText('curto')).toBeUndefined();
+    expect(wholeText('…')).toBeUndefined();
+    expect(wholeText(42)).toBeUndefined();
+
+    const update = entry({ record_type: 'seo', changes: { head_markup: [before, after], body_markup: ['', '<noscript>x</noscript>'], name: ['A', 'B'] } });
+    const [head, body, name] = changeLines(update, t);
+    expect(head).toEqual({ field: 'head_markup', before: `“${before.slice(0, 80)}…”`, after: `“${after.replace(/\s+/g, ' ')}”`, whole: { before, after } });
+    expect(body).toEqual({ field: 'body_markup', before: '“”', after: '“<noscript>x</noscript>”' });
+    // one side long is enough: the other is shown whole too
+    expect(changeLines(entry({ changes: { head_markup: [null, before] } }), t)[0]).toMatchObject({ before: '—', whole: { after: before } });
+    expect(changeLines(entry({ changes: { head_markup: ['<meta>', before] } }), t)[0]).toMatchObject({ whole: { before: '<meta>', after: before } });
+    expect(name).not.toHaveProperty('whole');
+    expect(hasWholeText(update, t)).toBe(true);
+    expect(hasWholeText(entry({ changes: { name: ['A', 'B'] } }), t)).toBe(false);
+
+    const created = entry({ action: 'create', record_type: 'seo', changes: { name: 'GTM', head_markup: before, body_markup: '' } });
+    expect(changeLines(created, t).find((line) => line.field === 'head_markup')).toMatchObject({ whole: { value: before } });
+    // the entries written before the markup was copied still read as changed
+    expect(changeLines(entry({ changes: { head_markup: ['…', '…'] } }), t)).toEqual([{ field: 'head_markup', value: '(alterado)' }]);
   });
 });

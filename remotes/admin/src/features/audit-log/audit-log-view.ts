@@ -172,24 +172,54 @@ export function formatValue(value: unknown, t: Translate, field?: string, locale
   return truncate(json, VALUE_MAX);
 }
 
-/** A line of the changes: a field changed from → to, or a field and its value (a created or deleted row). */
-export type ChangeLine = { field: string; before: string; after: string } | { field: string; value: string };
+/**
+ * The whole of a text value the compact form cuts (longer than `VALUE_MAX`, or on several lines: an SEO entry's
+ * markup, recorded in full), for the opened row to show; undefined for any other value.
+ */
+export function wholeText(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === NOT_COPIED || TIMESTAMP.test(value)) return undefined;
+  return value.length > VALUE_MAX || /[\r\n]/.test(value) ? value : undefined;
+}
 
-/** An update's changed columns, each "before → after"; a long text only as changed. */
+/** A text value as it is (a long text not copied is none). */
+const plainText = (value: unknown): string | undefined => (typeof value === 'string' && value !== NOT_COPIED ? value : undefined);
+
+/** The whole texts of a line's values, where the compact form cuts them. */
+export type WholeTexts = Partial<Record<'before' | 'after' | 'value', string>>;
+
+/**
+ * A line of the changes: a field changed from → to, or a field and its value (a created or deleted row); `whole`
+ * holds the values the compact form cuts, as they are.
+ */
+export type ChangeLine = ({ field: string; before: string; after: string } | { field: string; value: string }) & { whole?: WholeTexts };
+
+/** `texts` without its empty places; undefined when none is left. */
+function wholeOf(texts: WholeTexts): { whole?: WholeTexts } {
+  const kept = Object.fromEntries(Object.entries(texts).filter(([, text]) => text !== undefined)) as WholeTexts;
+  return Object.keys(kept).length > 0 ? { whole: kept } : {};
+}
+
+/** An update's changed columns, each "before → after"; a long text not copied only as changed. */
 function updateLines(changes: Record<string, unknown>, t: Translate, locale?: string): ChangeLine[] {
   return Object.entries(changes).map(([field, pair]) => {
-    if (!Array.isArray(pair) || pair.length !== 2) return { field, value: formatValue(pair, t, field, locale) };
+    if (!Array.isArray(pair) || pair.length !== 2) return { field, value: formatValue(pair, t, field, locale), ...wholeOf({ value: wholeText(pair) }) };
     const [before, after] = pair as [unknown, unknown];
     if (before === NOT_COPIED && after === NOT_COPIED) return { field, value: t('auditLog.values.notCopied') };
-    return { field, before: formatValue(before, t, field, locale), after: formatValue(after, t, field, locale) };
+    const formatted = { field, before: formatValue(before, t, field, locale), after: formatValue(after, t, field, locale) };
+    if (wholeText(before) === undefined && wholeText(after) === undefined) return formatted;
+    // One side cut: both shown whole, side by side (the short one as it is, not quoted).
+    return { ...formatted, ...wholeOf({ before: plainText(before), after: plainText(after) }) };
   });
 }
 
 /** Every line of an entry: an update's changes, or a created / deleted row's columns (moments in `locale`, an Intl tag). */
 export function changeLines(entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate, locale?: string): ChangeLine[] {
   if (entry.action === 'update') return updateLines(entry.changes, t, locale);
-  return Object.entries(entry.changes).map(([field, value]) => ({ field, value: formatValue(value, t, field, locale) }));
+  return Object.entries(entry.changes).map(([field, value]) => ({ field, value: formatValue(value, t, field, locale), ...wholeOf({ value: wholeText(value) }) }));
 }
+
+/** Whether an entry holds a text the compact form cuts (its opened row shows it whole). */
+export const hasWholeText = (entry: Pick<AuditEntry, 'action' | 'changes'>, t: Translate): boolean => changeLines(entry, t).some((line) => line.whole !== undefined);
 
 /** The columns that say which row a created or deleted one was, in the order shown. */
 export const SUMMARY_FIELDS = ['title', 'question', 'name', 'last_name', 'email', 'role_name', 'category_id', 'key'] as const;

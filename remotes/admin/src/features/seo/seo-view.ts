@@ -1,4 +1,5 @@
-import { buildPath, isSeoPage, PUBLIC_ROUTES, type PublicRouteName, type SeoCreateInput, type SeoEntry, type SeoUpdateInput } from '@vitrine/contracts';
+import { buildPath, isSeoPage, PUBLIC_ROUTES, type ErrorEnvelope, type PublicRouteName, type SeoCreateInput, type SeoEntry, type SeoUpdateInput } from '@vitrine/contracts';
+import { isHttpError } from '@vitrine/core';
 
 /**
  * The public routes whose pages get the active entries' markup, and those that never do, as the shell
@@ -223,3 +224,36 @@ export function isDirty(values: SeoFormValues, entry: SeoEntry | null): boolean 
 
 /** The markup's lines, for the preview (numbered, shown as text). */
 export const linesOf = (markup: string): string[] => markup.replace(/\r\n?/g, '\n').replace(/\n+$/, '').split('\n');
+
+const MARKUP_FIELDS = ['head_markup', 'body_markup'] as const;
+type MarkupField = (typeof MARKUP_FIELDS)[number];
+
+/** What the API found in a markup it refused to store for a non-admin. */
+export interface ScriptMarkupRefusal {
+  property: MarkupField;
+  /** What can run code, as written in markup (`<script>`, `onerror=`, `javascript:`): the same in every language. */
+  found: string[];
+  /** The markup ends inside a tag, a comment or an element left open (what follows it would be read otherwise). */
+  unfinished: boolean;
+}
+
+/**
+ * The API's refusal of markup that can run code from someone who is not an administrator (403
+ * SCRIPT_MARKUP_ADMIN_ONLY), per markup field: its field errors name the field, and what was found by kind
+ * (`{ script: '<script>', eventHandler: 'onerror=, onload=', unclosed: '…' }`). A refusal that names no field is
+ * put on each markup the save sent. Empty for any other failure.
+ */
+export function scriptMarkupRefusal(error: unknown, sent: SeoCreateInput | SeoUpdateInput): ScriptMarkupRefusal[] {
+  if (!isHttpError(error) || error.response?.status !== 403) return [];
+  const body = error.response.data as Partial<ErrorEnvelope> | undefined;
+  if (body?.code !== 'SCRIPT_MARKUP_ADMIN_ONLY') return [];
+  const named = (body.errors ?? []).filter((item): item is typeof item & { property: MarkupField } => (MARKUP_FIELDS as readonly string[]).includes(item.property));
+  if (named.length === 0) return MARKUP_FIELDS.filter((field) => sent[field] !== undefined).map((property) => ({ property, found: [], unfinished: false }));
+  return named.map(({ property, message = {} }) => ({
+    property,
+    found: Object.entries(message)
+      .filter(([kind, text]) => kind !== 'unclosed' && text)
+      .map(([, text]) => text),
+    unfinished: 'unclosed' in message,
+  }));
+}

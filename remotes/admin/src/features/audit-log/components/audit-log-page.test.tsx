@@ -208,4 +208,25 @@ describe('audit log', () => {
     expect(await screen.findByText('Atualizou categoria #12')).toBeInTheDocument();
   });
 
+  it('opens an SEO entry’s change to show its markup whole, before and after, each in a box of its own', async () => {
+    const before = `<script>${'window.dataLayer.push({});\n'.repeat(30)}</script>`;
+    const after = '<meta name="google-site-verification" content="abc">';
+    http = server({ items: [entry({ id: 7, record_type: 'seo', record_id: '3', changes: { head_markup: [before, after] } })] });
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('Atualizou entrada de SEO #3');
+    // the table cuts it, on one line
+    const cell = screen.getByTestId('audit-changes-7');
+    expect(cell).toHaveTextContent(`head_markup: “${before.replace(/\s+/g, ' ').slice(0, 80)}…” → passou a ser “${after}”`);
+    expect(cell.querySelector('pre')).toBeNull();
+
+    await user.click(within(rowOf('Atualizou entrada de SEO #3')).getByRole('button', { name: /Expandir linha/ }));
+    const details = await screen.findByTestId('audit-details-7');
+    const boxes = [...details.querySelectorAll('figure')];
+    expect(boxes.map((box) => box.querySelector('figcaption')?.textContent)).toEqual(['Antes', 'Depois']);
+    expect(boxes.map((box) => box.querySelector('pre')?.textContent)).toEqual([before, after]);
+    // shown as text, reachable by keyboard to scroll; nothing of it put in the page
+    expect(boxes[0]!.querySelector('pre')).toHaveAttribute('tabindex', '0');
+    expect(document.querySelector('script, meta[name="google-site-verification"]')).toBeNull();
+  });
 });

@@ -4,36 +4,70 @@ import FilterOutlined from '@ant-design/icons/FilterOutlined';
 import { AUDIT_PAGE_SIZE, type AuditAction, type ListPage } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import type { AuditEntry } from '@vitrine/contracts';
-import { changeLines, describeEntry, recordOf, summaryLines, type AuditLogView, type ChangeLine, type Translate } from '../audit-log-view';
+import { changeLines, describeEntry, hasWholeText, recordOf, summaryLines, type AuditLogView, type ChangeLine, type Translate } from '../audit-log-view';
 import type { UpdateView } from './audit-log-page';
 import { useDates } from '../../../lib/use-dates';
 
 const ACTION_COLORS: Record<AuditAction, string> = { create: 'green', update: 'blue', delete: 'red' };
 
-/** Changes as a list: "field: before → after", or "field: value" for a created or deleted row's columns. */
-export function ChangeList({ lines, testId }: { lines: ChangeLine[]; testId?: string }) {
+/** A text shown whole, in a box of its own that scrolls when long (reachable by keyboard to scroll it). */
+function WholeText({ text, caption }: { text: string; caption?: string }) {
+  return (
+    <figure className="vt-audit__text">
+      {caption && <figcaption>{caption}</figcaption>}
+      <pre tabIndex={0}>{text}</pre>
+    </figure>
+  );
+}
+
+/**
+ * Changes as a list: "field: before → after", or "field: value" for a created or deleted row's columns. With
+ * `whole` (an opened row), a text the compact form cuts (an SEO entry's markup) is shown whole, before and after.
+ */
+export function ChangeList({ lines, testId, whole = false }: { lines: ChangeLine[]; testId?: string; whole?: boolean }) {
   const { t } = useTranslation('admin');
   if (lines.length === 0) return <Typography.Text type="secondary">{t('auditLog.noChanges')}</Typography.Text>;
   return (
     <ul className="vt-audit__changes" data-testid={testId}>
-      {lines.map((line) => (
-        <li key={line.field}>
-          <code className="vt-audit__field">{line.field}</code>
-          <span aria-hidden="true">: </span>
-          {'value' in line ? (
-            <span className="vt-audit__value">{line.value}</span>
-          ) : (
-            <>
-              <span className="vt-audit__value vt-audit__value--before">{line.before}</span>
-              <span className="vt-audit__arrow" aria-hidden="true">
-                {' → '}
-              </span>
+      {lines.map((line) => {
+        const texts = whole ? line.whole : undefined;
+        if (texts && 'value' in line) {
+          return (
+            <li key={line.field} className="vt-audit__whole">
+              <code className="vt-audit__field">{line.field}</code>
+              <WholeText text={texts.value ?? line.value} />
+            </li>
+          );
+        }
+        if (texts && 'before' in line) {
+          return (
+            <li key={line.field} className="vt-audit__whole">
+              <code className="vt-audit__field">{line.field}</code>
+              <WholeText text={texts.before ?? line.before} caption={t('auditLog.values.before')} />
               <span className="vt-visually-hidden"> {t('auditLog.becomes')} </span>
-              <span className="vt-audit__value">{line.after}</span>
-            </>
-          )}
-        </li>
-      ))}
+              <WholeText text={texts.after ?? line.after} caption={t('auditLog.values.after')} />
+            </li>
+          );
+        }
+        return (
+          <li key={line.field}>
+            <code className="vt-audit__field">{line.field}</code>
+            <span aria-hidden="true">: </span>
+            {'value' in line ? (
+              <span className="vt-audit__value">{line.value}</span>
+            ) : (
+              <>
+                <span className="vt-audit__value vt-audit__value--before">{line.before}</span>
+                <span className="vt-audit__arrow" aria-hidden="true">
+                  {' → '}
+                </span>
+                <span className="vt-visually-hidden"> {t('auditLog.becomes')} </span>
+                <span className="vt-audit__value">{line.after}</span>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -48,7 +82,7 @@ function EntryDetails({ entry }: { entry: AuditEntry }) {
         <Tag color={ACTION_COLORS[entry.action]}>{t(`auditLog.actions.${entry.action}`)}</Tag>
         <Typography.Text strong>{t(entry.action === 'update' ? 'auditLog.details.update' : 'auditLog.details.row')}</Typography.Text>
       </div>
-      <ChangeList lines={changeLines(entry, t as Translate, dates.locale)} testId={`audit-details-${entry.id}`} />
+      <ChangeList lines={changeLines(entry, t as Translate, dates.locale)} testId={`audit-details-${entry.id}`} whole />
     </div>
   );
 }
@@ -144,8 +178,10 @@ export function AuditLogTable({ data, loading, view, update, filtered }: AuditLo
       onChange={onChange}
       expandable={{
         expandedRowRender: (entry) => <EntryDetails entry={entry} />,
-        // Wide, an update shows all it changed already; a created / deleted row opens when it has more to show.
-        rowExpandable: (entry) => !wide || (entry.action !== 'update' && changeLines(entry, tr).length > summaryLines(entry, tr).length),
+        // Wide, an update shows all it changed already, but for a long text (SEO markup) it cuts, which the opened
+        // row shows whole; a created / deleted row opens when it has more to show.
+        rowExpandable: (entry) =>
+          !wide || hasWholeText(entry, tr) || (entry.action !== 'update' && changeLines(entry, tr).length > summaryLines(entry, tr).length),
         columnWidth: 40,
       }}
       pagination={{

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Space, Switch, Typography } from 'antd';
 import { SEO_LIMITS, type SeoCreateInput, type SeoEntry, type SeoUpdateInput } from '@vitrine/contracts';
-import { useTranslation } from '@vitrine/core';
+import { useAuth, useTranslation } from '@vitrine/core';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { useFeedback } from '../../../lib/use-feedback';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
-import { createInput, EMPTY_VALUES, isDirty, summarizeMarkup, updateInput, valuesOf, type MarkupPlace, type SeoFormValues } from '../seo-view';
+import { createInput, EMPTY_VALUES, isDirty, scriptMarkupRefusal, summarizeMarkup, updateInput, valuesOf, type MarkupPlace, type SeoFormValues } from '../seo-view';
 import { MarkupPreview, tagLabel } from './markup-preview';
 
 const FIELDS = ['name', 'head_markup', 'body_markup', 'active'] as const;
@@ -27,10 +27,13 @@ interface SeoEntryDrawerProps {
  * Add or edit an entry in a side panel: its name, its head markup and its body markup (code fields
  * bounded as the API bounds them), whether it is on, and a preview of both markups as text. The warning
  * says what the code does; closing or leaving with unsaved changes asks first. An edit sends only what changed.
+ * Markup that can run code is an administrator's (the API refuses anyone else's, SCRIPT_MARKUP_ADMIN_ONLY): a
+ * non-admin is told so beside the code fields, and a refusal is said on the field that holds the code.
  */
 export function SeoEntryDrawer({ open, entry, save, onClose }: SeoEntryDrawerProps) {
   const { t } = useTranslation('admin');
   const { confirm, fail } = useFeedback();
+  const isAdmin = useAuth((state) => state.authUser?.type === 'admin');
   const [form] = Form.useForm<SeoFormValues>();
   const [saving, setSaving] = useState(false);
   const initial = valuesOf(entry);
@@ -56,7 +59,20 @@ export function SeoEntryDrawer({ open, entry, save, onClose }: SeoEntryDrawerPro
     onClose();
   };
 
-  const showServerErrors = (error: unknown) => {
+  const showServerErrors = (error: unknown, sent: SeoCreateInput | SeoUpdateInput) => {
+    const refused = scriptMarkupRefusal(error, sent);
+    if (refused.length > 0) {
+      form.setFields(
+        refused.map(({ property, found, unfinished }) => {
+          const parts = [t('errors:SCRIPT_MARKUP_ADMIN_ONLY')];
+          if (found.length > 0) parts.push(t('seo.errors.found', { list: found.join(', ') }));
+          if (unfinished) parts.push(t('seo.errors.unfinished'));
+          return { name: property, errors: [parts.join(' ')] };
+        }),
+      );
+      form.scrollToField(refused[0]!.property);
+      return;
+    }
     const fields = serverFieldErrors(error, FIELDS);
     if (fields.length === 0) {
       fail(error);
@@ -84,7 +100,7 @@ export function SeoEntryDrawer({ open, entry, save, onClose }: SeoEntryDrawerPro
       await save(entry, input);
       onClose();
     } catch (error) {
-      showServerErrors(error);
+      showServerErrors(error, input);
     } finally {
       setSaving(false);
     }
@@ -133,6 +149,7 @@ export function SeoEntryDrawer({ open, entry, save, onClose }: SeoEntryDrawerPro
         <Form.Item name="name" label={t('seo.fields.name')} extra={t('seo.fields.nameHelp')} rules={[{ required: true, whitespace: true, message: t('seo.errors.name') }]}>
           <Input maxLength={SEO_LIMITS.name} showCount autoComplete="off" />
         </Form.Item>
+        {!isAdmin && <Alert type="info" showIcon className="vt-seo__admin-only" title={t('seo.adminOnly')} data-testid="seo-admin-only" />}
         <Form.Item
           name="head_markup"
           className="vt-seo__counted"

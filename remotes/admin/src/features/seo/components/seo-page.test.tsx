@@ -1,7 +1,8 @@
 import '../../../testing/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SeoCreateInput, SeoEntry, SeoUpdateInput } from '@vitrine/contracts';
+import type { SeoCreateInput, SeoEntry, SeoUpdateInput, User, UserType } from '@vitrine/contracts';
+import { authStore, loadTexts, setLanguage } from '@vitrine/core';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
 import { SeoPage } from './seo-page';
@@ -36,8 +37,46 @@ const validation = (errors: { property: string; message: Record<string, string> 
   data: { error: true, statusCode: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors },
 });
 
+/** The API's refusal of code in a non-admin's markup: 403 SCRIPT_MARKUP_ADMIN_ONLY, what it found per field, by kind. */
+const scriptRefusal = (errors: { property: string; message: Record<string, string> }[]): HttpReply => ({
+  status: 403,
+  data: {
+    error: true,
+    statusCode: 403,
+    code: 'SCRIPT_MARKUP_ADMIN_ONLY',
+    message: 'Only an administrator can save markup that runs code: scripts, frames, event handlers and javascript: addresses',
+    errors,
+  },
+});
+
+/** The signed-in staff member (the auth store the shell shares), of the given type, with the settings access. */
+function signInAs(type: UserType) {
+  const user: User = {
+    id: 7,
+    unique_key: 'k7',
+    name: 'Sara',
+    last_name: 'Settings',
+    email: 'sara@vitrine.test',
+    position: 'Marketing',
+    type,
+    status: 'active',
+    accesses: ['settings'],
+    gender: 'female',
+    phone: null,
+    tax_id: null,
+    biography: null,
+    photo: null,
+    created_at: '2026-01-01T10:00:00.000Z',
+    updated_at: '2026-01-01T10:00:00.000Z',
+  };
+  authStore.setState({ authUser: user, authToken: 'token', roles: [{ name: 'settings', active_routes: ['settings', 'seo', 'settings-whatsapp'] }] });
+}
+
 /** The API as built, over a list it changes: POST adds (active unless said), PUT changes what it gets when id and key match. */
-function server(initial: SeoEntry[] = [gtm, verification], options: { create?: (body: SeoCreateInput) => HttpReply | undefined } = {}) {
+function server(
+  initial: SeoEntry[] = [gtm, verification],
+  options: { create?: (body: SeoCreateInput) => HttpReply | undefined; update?: (body: SeoUpdateInput) => HttpReply | undefined } = {},
+) {
   let entries = [...initial];
   let nextId = 10;
   return mockHttp((call: HttpCall) => {
@@ -54,6 +93,8 @@ function server(initial: SeoEntry[] = [gtm, verification], options: { create?: (
     const [, id, key] = /^\/seo\/seo\/(\d+)\/([\w-]+)$/.exec(call.url) ?? [];
     const current = entries.find((e) => e.id === Number(id) && e.unique_key === key);
     if (current && call.method === 'PUT') {
+      const refused = options.update?.(call.body as SeoUpdateInput);
+      if (refused) return refused;
       const entry = { ...current, ...(call.body as SeoUpdateInput), updated_at: '2026-11-22T12:00:00.000Z' };
       entries = entries.map((e) => (e.id === entry.id ? entry : e));
       return { status: 200, data: { data: entry, message: 'SEO entry updated successfully' } };
@@ -288,5 +329,105 @@ describe('seo', () => {
     expect(empty).toHaveTextContent('Nenhuma entrada de SEO ainda');
     await user.click(within(empty).getByRole('button', { name: /Nova entrada/ }));
     expect(await drawer()).toHaveTextContent('Nova entrada');
+  });
+
+  describe('code is an administrator’s', () => {
+    // Unmounted first: signing out under a mounted drawer would re-render it outside the test.
+    afterEach(() => {
+      cleanup();
+      authStore.setState({ authUser: null, authToken: null, roles: [] });
+    });
+
+    it('tells a non-admin beside the code fields that scripts, frames and handlers are for administrators', async () => {
+      http = server();
+      signInAs('marketing_director');
+      const user = userEvent.setup({ delay: null });
+      open();
+      await screen.findByText('Google Tag Manager');
+      await user.click(screen.getByRole('button', { name: /Nova entrada/ }));
+      const panel = await drawer();
+      const note = within(panel).getByTestId('seo-admin-only');
+      expect(note).toHaveTextContent('Somente administradores podem adicionar scripts, frames e atributos de evento (on…); meta tags, links e JSON-LD podem.');
+      // right above the code fields
+      expect(note.compareDocumentPosition(within(panel).getByLabelText('Código no <head>')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('does not tell an administrator', async () => {
+      http = server();
+      signInAs('admin');
+      const user = userEvent.setup({ delay: null });
+      open();
+      await screen.findByText('Google Tag Manager');
+      await user.click(screen.getByRole('button', { name: /Nova entrada/ }));
+      const panel = await drawer();
+      expect(within(panel).getByTestId('seo-drawer-warning')).toBeInTheDocument();
+      expect(within(panel).queryByTestId('seo-admin-only')).not.toBeInTheDocument();
+    });
+
+    it('says the API’s refusal of a script on the field that holds it, keeps what was typed, and saves once the code is gone', async () => {
+      http = server(undefined, {
+        create: (body) => (body.head_markup.includes('<script') ? scriptRefusal([{ property: 'head_markup', message: { script: '<script>', eventHandler: 'onerror=' } }]) : undefined),
+      });
+      signInAs('operational');
+      const user = userEvent.setup({ delay: null });
+      open();
+      await screen.findByText('Google Tag Manager');
+      await user.click(screen.getByRole('button', { name: /Nova entrada/ }));
+      const panel = await drawer();
+      await user.type(within(panel).getByLabelText('Nome'), 'Pixel');
+      const head = within(panel).getByLabelText('Código no <head>');
+      await user.click(head);
+      const code = '<script>localStorage.getItem("vitrine-auth")</script><img src="x" onerror="x()">';
+      await user.paste(code);
+      await user.click(within(panel).getByRole('button', { name: 'Salvar' }));
+
+      const error = await within(panel).findByText(/Somente um administrador pode salvar código que roda/);
+      expect(error).toHaveTextContent(
+        'Somente um administrador pode salvar código que roda: scripts, frames, atributos on… e endereços javascript:. Meta tags, links e JSON-LD podem. Encontrado: <script>, onerror=.',
+      );
+      // on the head field, which keeps the code typed; nothing was created
+      expect(head.closest('.ant-form-item')).toContainElement(error);
+      expect(head).toHaveValue(code);
+      expect(screen.queryByText('Entrada de SEO criada.')).not.toBeInTheDocument();
+      expect(screen.getByTestId('seo-summary')).toHaveTextContent('2 entradas');
+      // not put in the admin either
+      expect(document.querySelector('script, img[src="x"]')).toBeNull();
+
+      await user.clear(head);
+      await user.click(head);
+      await user.paste('<meta name="pixel" content="1">');
+      await user.click(within(panel).getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Entrada de SEO criada.')).toBeInTheDocument();
+      expect(writes(http.calls).map(([method]) => method)).toEqual(['POST', 'POST']);
+    });
+
+    it('says it in the user’s language, on an edit too, and when the code ends unfinished', async () => {
+      http = server(undefined, {
+        update: (body) => (body.head_markup?.includes('onerror') ? scriptRefusal([{ property: 'head_markup', message: { eventHandler: 'onerror=', unclosed: 'unclosed' } }]) : undefined),
+      });
+      signInAs('operational');
+      await setLanguage('en-US');
+      await loadTexts(['admin', 'errors']);
+      try {
+        const user = userEvent.setup({ delay: null });
+        const { unmount } = open();
+        await screen.findByText('Search Console');
+        await user.click(screen.getByRole('button', { name: 'Edit Search Console' }));
+        const panel = await drawer();
+        expect(within(panel).getByTestId('seo-admin-only')).toHaveTextContent('Only administrators can add scripts, frames and event handlers; meta tags, links and JSON-LD are fine.');
+        const head = within(panel).getByLabelText('Code in the <head>');
+        await user.click(head);
+        await user.paste('<img src="x" onerror="x()"><');
+        await user.click(within(panel).getByRole('button', { name: 'Save' }));
+        const error = await within(panel).findByText(/Only an administrator can save code that runs/);
+        expect(error).toHaveTextContent(
+          'Only an administrator can save code that runs: scripts, frames, on… attributes and javascript: addresses. Meta tags, links and JSON-LD are fine. Found: onerror=. The code ends inside a tag, a comment or an element left open',
+        );
+        expect(writes(http.calls)).toEqual([['PUT', '/seo/seo/2/k2', { head_markup: `${verification.head_markup}<img src="x" onerror="x()"><` }]]);
+        unmount();
+      } finally {
+        await setLanguage('pt-BR');
+      }
+    });
   });
 });
