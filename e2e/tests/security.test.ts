@@ -9,6 +9,7 @@ import { api, setupSuite } from '../support/app';
 import { inSession, signIn, storageItem, type Session } from '../support/browser';
 import { ADMIN } from '../support/env';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { decryptSession } from '../../shared/core/src/session-crypto';
 
 // A server of its own: the SEO entry below must not reach the other files' pages. Its mail goes by SMTP to a sink
 // here, where a new staff member's verification code is read (the first access of the settings-only user below).
@@ -184,5 +185,18 @@ test('a staff member with the settings access cannot save a script in the SEO sc
     assert.equal(await storageItem(page, STOLEN_KEY), null, 'nothing copied out of the storage');
     assert.doesNotMatch(await page.evaluate('document.cookie') as string, /vt_stolen/, 'no cookie written');
     assert.deepEqual(cspViolations(session), []);
+
+    // Even a script that did run here (an admin's own entry does) reads a session that is worthless elsewhere:
+    // what local storage holds, decrypted with the bundle's key, answers 401 from outside the browser, because the
+    // session's proof is an HttpOnly cookie no script can read.
+    const stored = await storageItem(page, 'authToken');
+    assert.ok(stored);
+    const token = decryptSession<string>(stored);
+    assert.ok(token, 'the stored token decrypts');
+    assert.doesNotMatch(await page.evaluate('document.cookie') as string, /vt_session/, 'the proof is not readable by scripts');
+    const outside = await fetch(`${suite.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(outside.status, 401, 'the token read out of the page does not work from outside the browser');
+    const inside = await page.evaluate(`fetch('/api/auth/me', { headers: { authorization: 'Bearer ${token}' } }).then((r) => r.status)`);
+    assert.equal(inside, 200, 'the browser that signed in still works');
   });
 });
