@@ -71,6 +71,9 @@ export function buildPath(pattern: string, params: Record<string, string | numbe
   return out === '' ? '/' : out;
 }
 
+/** The search form's field: a GET of the results' route without a term, `?q=term`, goes to the term's results. */
+export const SEARCH_TERM = 'q';
+
 /** A route pattern as a RegExp over a pathname (optional parameters may be left out; one trailing slash allowed). */
 function patternToRegExp(pattern: string): RegExp {
   const body = pattern

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { IDENTITY_ENTRY, type FooterProps, type RemotePagesModule, type RouteData, type SiteIdentity } from '@vitrine/contracts';
@@ -122,5 +122,39 @@ describe("the site's identity in the public chrome", () => {
     renderAt('/');
     expect(await screen.findByText('home')).toBeInTheDocument();
     expect(brand()).toHaveTextContent('Vitrine');
+  });
+});
+
+describe('what works before the page’s code: language links and the phone menu', () => {
+  it('offers this page in each language as links (with its own parameters), the current one marked', async () => {
+    remote = { pages: {} };
+    renderAt('/?page=2');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    const header = screen.getByRole('banner');
+    const english = within(header.querySelector('.vt-public__actions') as HTMLElement).getByRole('link', { name: 'English (US)', hidden: true });
+    expect(english).toHaveAttribute('href', '/?page=2&lang=en-US');
+    expect(english).toHaveAttribute('hreflang', 'en-US');
+    expect(english).toHaveAttribute('lang', 'en-US');
+    const current = within(header.querySelector('.vt-public__actions') as HTMLElement).getByRole('link', { name: 'Português (Brasil)', hidden: true });
+    expect(current).toHaveAttribute('aria-current', 'true');
+    expect(header.querySelector('.vt-public__actions select')).toBeNull();
+  });
+
+  it('a phone menu the visitor opened before the code started stays open; a navigation closes it', async () => {
+    remote = { pages: {} };
+    const { container } = renderAt('/');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    const menu = container.querySelector('details.vt-public__menu') as HTMLDetailsElement;
+    menu.open = true;
+    // Re-rendering (the code starting, the language loading) leaves it as the visitor set it.
+    await act(async () => {
+      await i18n.changeLanguage('pt-BR');
+    });
+    expect(menu.open).toBe(true);
+    await act(async () => {
+      (menu.querySelector('a[href="/login"]') as HTMLAnchorElement).click();
+    });
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(menu.open).toBe(false);
   });
 });

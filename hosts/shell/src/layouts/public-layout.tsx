@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { ADMIN_ROUTES, buildPath, DEFAULT_SITE_NAME, identityOf, logoSize, MAIN_CONTENT_ID, PUBLIC_ROUTES, REMOTES, type RouteData, type SiteIdentity } from '@vitrine/contracts';
-import { Link, type Locale, NavLink, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
-import { LanguageSwitcher, Logo } from '@vitrine/ui';
+import { ADMIN_ROUTES, buildPath, DEFAULT_SITE_NAME, identityOf, LANGUAGE_QUERY_PARAM, logoSize, MAIN_CONTENT_ID, PUBLIC_ROUTES, REMOTES, type RouteData, type SiteIdentity } from '@vitrine/contracts';
+import { Link, type Locale, LOCALES, NavLink, Outlet, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
+import { Logo } from '@vitrine/ui';
 import { useHydrated } from '../app/use-hydrated';
 import { isLoadedPage } from '../federation/public-route';
 import { loadedRemotePages } from '../federation/remotes';
@@ -31,15 +31,18 @@ function NavLinks() {
 
 /**
  * The phone's menu: a <details> disclosure, so it opens before the page's code has loaded (and without it);
- * closed again on every navigation.
+ * closed again on every navigation — never when the page's code starts (a menu the visitor opened stays open).
  */
 function PhoneMenu({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('chrome');
   const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname, search } = useLocation();
+  const { key } = useLocation();
+  const shown = useRef(key);
   useEffect(() => {
+    if (shown.current === key) return;
+    shown.current = key;
     if (menu.current) menu.current.open = false;
-  }, [pathname, search]);
+  }, [key]);
   return (
     <details className="vt-public__menu" ref={menu}>
       <summary className="vt-public__menu-button">
@@ -54,6 +57,50 @@ function PhoneMenu({ children }: { children: React.ReactNode }) {
         </nav>
         <div className="vt-public__menu-actions">{children}</div>
       </div>
+    </details>
+  );
+}
+
+/** The current page's address in another language: its path and parameters, `lang` set. */
+function inLanguage(pathname: string, search: string, locale: Locale): string {
+  const params = new URLSearchParams(search);
+  params.set(LANGUAGE_QUERY_PARAM, locale);
+  return `${pathname}?${params.toString()}`;
+}
+
+/**
+ * The language choice as links: this page in each language (`?lang=`), which the server renders in that language
+ * and remembers (the `vt_lang` cookie) for the next pages. A <details> disclosure, so it opens and works before
+ * the page's code has run, and without it; a choice is a plain navigation, never undone by the code starting.
+ */
+function LanguageLinks() {
+  const { t, i18n } = useTranslation('common');
+  const { pathname, search } = useLocation();
+  const current = LOCALES.find((locale) => locale.code === i18n.language) ?? LOCALES[0];
+  return (
+    <details className="vt-lang-menu">
+      <summary className="vt-lang-menu__button">
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+        <span className="vt-visually-hidden">{t('language.label')}: </span>
+        <span lang={current?.code}>{current?.nativeName}</span>
+      </summary>
+      <ul className="vt-lang-menu__list">
+        {LOCALES.map((locale) => (
+          <li key={locale.code}>
+            <a
+              href={inLanguage(pathname, search, locale.code)}
+              hrefLang={locale.code}
+              lang={locale.code}
+              aria-current={locale.code === current?.code ? 'true' : undefined}
+            >
+              {locale.nativeName}
+            </a>
+          </li>
+        ))}
+      </ul>
     </details>
   );
 }
@@ -93,7 +140,7 @@ function RemoteFooter({ data }: { data: RouteData | undefined }) {
 
 /** The public chrome: plain React and CSS, no antd (the public pages stay light). */
 export function PublicLayout() {
-  const { t, i18n } = useTranslation('chrome');
+  const { t } = useTranslation('chrome');
   // The server renders for a visitor; a signed-in member's button appears once the page is hydrated.
   const hydrated = useHydrated();
   const signedIn = useAuth((s) => Boolean(s.authToken)) && hydrated;
@@ -105,7 +152,7 @@ export function PublicLayout() {
   // The language and the sign-in (or dashboard) link: in the header on wide screens, in the menu on phones.
   const actions = (
     <>
-      <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
+      <LanguageLinks />
       {signedIn ? (
         <Link className="vt-btn vt-btn--primary" to={ADMIN_ROUTES.dashboard}>
           {t('nav.dashboard')}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { SEARCH_TERM } from '@vitrine/contracts';
 import { searchPath } from '../lib/paths';
 import './search-box.css';
 import { useNavigate, useTranslation } from '@vitrine/core';
@@ -23,7 +24,8 @@ export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
   };
 
   return (
-    <form className={`vt-search vt-search--${tone}`} role="search" onSubmit={submit}>
+    // A plain GET form: before the page's code runs (or without it) the server sends the term to its results.
+    <form className={`vt-search vt-search--${tone}`} role="search" method="get" action={searchPath('')} onSubmit={submit}>
       <label htmlFor={id} className="vt-visually-hidden">
         {tp('home.searchLabel')}
       </label>
@@ -31,7 +33,7 @@ export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
         id={id}
         className="vt-input"
         type="search"
-        name="q"
+        name={SEARCH_TERM}
         value={term}
         maxLength={200}
         placeholder={tp('home.searchPlaceholder')}

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGE_QUERY_PARAM, isSeoPage, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+import { buildPath, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+
+/** Where the search form sends its term (the results' route without its term). */
+const SEARCH_PATH = PUBLIC_ROUTES['list-article-results'].replace(/\/:search\?$/, '');
 import feedRoutes from '../routes/feeds';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
@@ -27,6 +30,18 @@ export interface SeoPagesOptions {
 const IN_LANGUAGE = /^\/public\/(?:home|articles|search|categories|faq|article\/\d+\/|author\/\d+\/)/;
 
 type Page = { statusCode: number; html: string } | undefined;
+
+/** The search results' path for a search form's GET (`/list-article-results?q=term`), or undefined. */
+export function searchRedirect(url: string): string | undefined {
+  const at = url.indexOf('?');
+  if ((at === -1 ? url : url.slice(0, at)).replace(/\/+$/, '') !== SEARCH_PATH || at === -1) return undefined;
+  const query = new URLSearchParams(url.slice(at + 1));
+  const asked = query.get(SEARCH_TERM);
+  if (asked === null) return undefined;
+  const term = asked.trim().slice(0, 200);
+  const lang = normalizeLocale(query.get(LANGUAGE_QUERY_PARAM));
+  return `${buildPath(PUBLIC_ROUTES['list-article-results'], { search: term || undefined })}${lang ? `?${LANGUAGE_QUERY_PARAM}=${lang}` : ''}`;
+}
 
 /**
  * The public pages, server-rendered by the same React components the browser hydrates
@@ -94,11 +109,21 @@ export default fp<SeoPagesOptions>(
     app.decorate('renderSitePage', async (request: FastifyRequest, reply: FastifyReply, shellHtml: string) => {
       // The back-office is the browser's alone (the shell's render would only redirect it to sign in).
       if (/^\/admin(\/|$)/.test(request.url)) return false;
+      // The search form is a plain GET form (it works before the page's code runs): its term goes to the results' path.
+      const searched = searchRedirect(request.url);
+      if (searched) {
+        await reply.code(303).header('cache-control', 'no-store').header('location', searched).send();
+        return true;
+      }
       if (shellHtml !== lastShell) {
         lastShell = shellHtml;
         shellHash = createHash('sha1').update(shellHtml).digest('base64url').slice(0, 12);
       }
       const lang = requestLanguage(request);
+      // A page asked in a language (`?lang=`: the language links of every page's header) remembers it for the
+      // next pages, with or without the page's code: the same cookie the browser's own switch writes.
+      const asked = normalizeLocale(queryOf(request.url)[LANGUAGE_QUERY_PARAM]);
+      if (asked) void reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
       try {
         // A deploy of the shell's or the remote's server build is seen within a second (and changes the key);
         // the route's own query parameters are part of it.

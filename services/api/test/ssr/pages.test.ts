@@ -106,6 +106,33 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     }
   });
 
+  it('a page asked with ?lang= remembers the language for the next pages (the header\'s language links work without JavaScript)', async () => {
+    // Asked twice: the second answer comes from the cache (and the replay) with the same cookie.
+    for (const url of ['/blog?lang=fr', '/blog?lang=fr']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBe('vt_lang=fr-FR; Path=/; Max-Age=31536000; SameSite=Lax');
+      expect(res.body).toMatch(/<html lang="fr-FR">/);
+      // Every language of this page is a link in the header.
+      expect(res.body).toContain('href="/blog?lang=en-US" hrefLang="en-US" lang="en-US"');
+    }
+    // A page without ?lang= sets nothing (the visitor's choice stands), nor does an unknown language.
+    expect((await page('/blog', { cookie: 'vt_lang=fr-FR' })).headers['set-cookie']).toBeUndefined();
+    expect((await page('/blog?lang=xx')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the search form is a GET form that works without JavaScript: its term goes to the results page', async () => {
+    const html = (await page('/')).body;
+    expect(html).toMatch(/<form class="vt-search[^"]*" role="search" action="\/list-article-results" method="get">/);
+    const res = await page('/list-article-results?q=%20caf%C3%A9%20%26%20cia%20&lang=en');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/list-article-results/caf%C3%A9%20%26%20cia?lang=en-US');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // No term: the search page itself (no loop on the page's own parameters).
+    expect((await page('/list-article-results?q=')).headers.location).toBe('/list-article-results');
+    expect((await page('/list-article-results?lang=en-US')).statusCode).toBe(200);
+  });
+
   it('a post: its content, Open Graph article tags and JSON-LD; canonical at its own path', async () => {
     const res = await page(`/post/${post.unique_key}/${post.id}`);
     expect(res.statusCode).toBe(200);
