@@ -14,6 +14,8 @@
 //               Alias: js.
 //   lighthouse  scripts/bench-lighthouse.mjs on the same server: mobile, median of BENCH_LIGHTHOUSE_RUNS (3)
 //               on home, a post, the blog and a profile.
+//   inp         scripts/bench-inp.mjs on the same server: INP of first actions (menu, languages, typing) at 390 px
+//               with Lighthouse's mobile throttling, before, while and after the page's code starts.
 //   api         (c) autocannon on /api/health, /api/seo/public-seo, recent users and / (shell html),
 //               on PGlite and on PostgreSQL: req/s, p50, p99, RSS before and at peak.
 //   content     (d) at BENCH_ARTICLES_SMALL (200) and BENCH_ARTICLES (10 000) articles on each database:
@@ -51,6 +53,7 @@ import path from 'node:path';
 import { needsBuild, TARGETS } from './lib.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, runJsonScript, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
+import { inpBench, printInp } from './bench-inp.mjs';
 import { limitTable, printLimitTable } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
 
@@ -65,12 +68,12 @@ const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
 const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
 const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
 
-const PARTS = ['start', 'routes', 'lighthouse', 'api', 'content', 'memory', 'limits', 'audience', 'dashboard'];
+const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'limits', 'audience', 'dashboard'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
 const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
 const parts = new Set(only ?? PARTS);
-if (process.env.BENCH_SKIP_BASE === '1') for (const p of ['start', 'routes', 'lighthouse', 'api']) parts.delete(p);
+if (process.env.BENCH_SKIP_BASE === '1') for (const p of ['start', 'routes', 'lighthouse', 'inp', 'api']) parts.delete(p);
 if (process.env.BENCH_SKIP_ROUTES === '1') parts.delete('routes');
 if (process.env.BENCH_SKIP_CONTENT === '1') for (const p of ['content', 'memory', 'limits']) parts.delete(p);
 const databases = [{ label: 'pglite' }, ...(process.env.BENCH_DATABASE_URL ? [{ label: 'postgres' }] : [])].filter(
@@ -164,7 +167,7 @@ function measureRoutes(baseUrl) {
 
 async function demoBench() {
   const apiRows = [];
-  if (parts.has('routes') || parts.has('lighthouse') || parts.has('api')) {
+  if (parts.has('routes') || parts.has('lighthouse') || parts.has('inp') || parts.has('api')) {
     const pglite = await startServer();
     try {
       if (parts.has('routes')) {
@@ -175,6 +178,11 @@ async function demoBench() {
         console.log(`\nLighthouse: ${LIGHTHOUSE_RUNS} runs on each of home, a post, the blog and a profile (demo content, PGlite) [${elapsed()}]`);
         results.lighthouse = await attempt('lighthouse', () => lighthouseBench(pglite.baseUrl, LIGHTHOUSE_RUNS));
         if (results.lighthouse) printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
+      }
+      if (parts.has('inp')) {
+        console.log(`\nINP: first actions on home, a post and the blog at three moments of their start (demo content, PGlite) [${elapsed()}]`);
+        results.inp = await attempt('inp', () => inpBench(pglite.baseUrl));
+        if (results.inp) printInp(results.inp);
       }
       if (parts.has('api')) {
         console.log(`\n(c) autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint [${elapsed()}]`);
@@ -411,6 +419,7 @@ if (results.routes) {
   table(Object.entries(results.routes).map(([route, t]) => ({ route, ...t })));
 }
 if (results.lighthouse) printLighthouse(results.lighthouse, LIGHTHOUSE_RUNS);
+if (results.inp) printInp(results.inp);
 if (results.api) {
   console.log('\n(c) demo content; latency in ms; rss in MiB of the server process; 4xx/5xx/errors should be 0');
   table(results.api);

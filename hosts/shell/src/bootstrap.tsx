@@ -1,5 +1,5 @@
 import { startTransition, StrictMode, useEffect } from 'react';
-import { REMOTES, SSR_DATA_ID, STARTED_EVENT, type SsrData } from '@vitrine/contracts';
+import { LANGUAGE_COOKIE, REMOTES, SSR_DATA_ID, STARTED_EVENT, type SsrData } from '@vitrine/contracts';
 import {
   configureEffects,
   hydrateAuth,
@@ -123,9 +123,11 @@ async function start() {
     });
     // The visitor chose another language in this browser before the server knew (no cookie yet): switched to once
     // the page has hydrated and the browser is idle (a switch while React hydrates in slices renders other texts
-    // than the server's: a mismatch). A `?lang=` in the address is the language asked for, and is kept.
+    // than the server's: a mismatch). A `?lang=` in the address is the language asked for, and is kept; so is the
+    // server's remembered choice (the cookie a language link set, maybe while this page's code never ran).
     const chosen = storedLanguage();
-    if (chosen && chosen !== ssr?.lang && !new URLSearchParams(window.location.search).has('lang')) {
+    const remembered = document.cookie.split(/;\s*/).some((cookie) => cookie.startsWith(`${LANGUAGE_COOKIE}=`));
+    if (chosen && chosen !== ssr?.lang && !remembered && !new URLSearchParams(window.location.search).has('lang')) {
       window.addEventListener(STARTED_EVENT, () => whenIdle(() => void setLanguage(chosen as Locale), 1000), { once: true });
     }
   } else {

@@ -23,10 +23,20 @@ function remember(locale: Locale): void {
   document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The language the server remembers for this browser (the cookie a choice sets, with or without the page's code). */
+function cookieLanguage(): string | null {
+  try {
+    const entry = document.cookie.split(/;\s*/).find((cookie) => cookie.startsWith(`${LANGUAGE_COOKIE}=`));
+    return entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE.length + 1)) : null;
+  } catch {
+    return null;
+  }
+}
+
 const initial: Locale =
   typeof window === 'undefined'
     ? DEFAULT_LOCALE
-    : resolveInitialLocale({ search: window.location.search, stored: storedLanguage() });
+    : resolveInitialLocale({ search: window.location.search, stored: cookieLanguage() ?? storedLanguage() });
 
 /** The one i18next instance (shared as a singleton through @vitrine/core). */
 export const i18n = createI18n(initial, [initReactI18next]);

@@ -48,7 +48,7 @@ describe('the starter of a server-rendered page', () => {
     expect(sendBeacon).not.toHaveBeenCalled();
   });
 
-  it('holds a form sent before the page is React’s and sends it again once the page takes it, with what was typed', async () => {
+  it('holds a form without an action sent before the page is React’s and sends it again once the page takes it, with what was typed', async () => {
     document.body.innerHTML = '<form><input name="q" value=""><button type="submit">Buscar</button></form>';
     const form = document.querySelector('form')!;
     const input = form.querySelector('input')!;
@@ -70,6 +70,16 @@ describe('the starter of a server-rendered page', () => {
     await idle();
     expect(typed).toEqual(['design']);
     expect(submitted).toEqual(['design']);
+  });
+
+  it('lets a form with its own action go to the server as it is: it works even if the code never arrives', async () => {
+    document.body.innerHTML = '<form method="get" action="/list-article-results"><input name="q" value=""><button type="submit">Buscar</button></form>';
+    const form = document.querySelector('form')!;
+    stop = installStarter(starterScript({ main: '/main.js' }));
+    form.querySelector('input')!.value = 'design';
+    const plain = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(plain);
+    expect(plain.defaultPrevented).toBe(false);
   });
 
   it('hands a radio chosen and a box ticked before the page was React’s over as clicks; untouched fields stay as they are', async () => {

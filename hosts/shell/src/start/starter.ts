@@ -6,8 +6,10 @@
 // intent (a touch, a click, a key, the pointer, a scroll) instead of during the load, where it delays
 // everything the browser does for the page. Before that:
 // - the page's beacon (a post's read) is sent at once, so counting does not wait for the code;
-// - a click on a button or a form's submission made before the code runs is replayed once the page has
-//   hydrated, with what was typed in the page's fields handed over (links need nothing: they are links);
+// - what was typed in the page's fields is handed over to the page's code once it has hydrated;
+// - a form with an action (search, the public forms) is submitted as it is, to the server, which handles it:
+//   it works whether or not the code ever arrives; a click on a button (or a form without an action) made
+//   before the code runs is replayed once the page has hydrated (links need nothing: they are links);
 // - the code is prefetched when the page has loaded, so starting costs no round trip.
 // Pages the server did not render (sign-in, the back-office) are never started through this file.
 import { recordSentBeacon, STARTED_EVENT } from '@vitrine/contracts';
@@ -70,7 +72,9 @@ export function installStarter(script: HTMLScriptElement | null): () => void {
   function keep(event: Event): void {
     const target = event.target instanceof Element ? event.target : null;
     if (event.type === 'submit' && target instanceof HTMLFormElement) {
-      // Without the code a form would go to its action as a plain request (and lose the page): held instead.
+      // A form with its own action is the server's to handle (search, the public forms): it goes as it is, so it
+      // works even if the code never arrives. One without would go to this page's address: held for the code.
+      if (target.hasAttribute('action')) return;
       event.preventDefault();
       pending = { kind: 'submit', form: target };
       return;
