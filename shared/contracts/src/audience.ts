@@ -21,7 +21,10 @@ export const AUDIENCE_LIMITS = {
   subject: 160,
   message: 5000,
   reply: 10_000,
-  /** Below this many milliseconds between the form's display and its sending, a person did not fill it in. */
+  /**
+   * Below this many milliseconds between the form's display and its sending, a person rarely filled it in: the
+   * spam guard doubts it (a message is held for review, a sign-up is still mailed its confirmation link).
+   */
   minFillMs: 3000,
 } as const;
 
@@ -39,9 +42,11 @@ export const AUDIENCE_SUCCESS_MESSAGES = {
   MESSAGE_UNARCHIVED: 'Message moved back to the inbox',
   MESSAGE_DELETED: 'Message deleted',
   REPLY_SENT: 'Reply sent',
+  MESSAGE_NOT_SPAM: 'Message moved to the inbox',
 } as const;
 
-export const MESSAGE_FILTERS = ['active', 'unread', 'read', 'archived'] as const;
+/** The inbox's filters; 'suspected' holds what the spam guard kept for review (the others leave it out). */
+export const MESSAGE_FILTERS = ['active', 'unread', 'read', 'archived', 'suspected'] as const;
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
 
 /** Why a subscriber leaves (the unsubscribe page's choices; 'one-click' is a mail client's List-Unsubscribe). */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteName } from './routes';
+import type { PostedForm } from './forms';
 
 /** The container names of the remotes (never a reserved word such as `public`). */
 export const REMOTES = { public: 'public_remote', admin: 'admin_remote' } as const;
@@ -51,6 +52,11 @@ export interface RouteLoadContext {
   params: Readonly<Record<string, string | undefined>>;
   search: URLSearchParams;
   http: RouteHttp;
+  /**
+   * A form of the page sent without its code that the server answers with the page again (its fields and the
+   * API's answer): the server render only. The route puts it in its data, so hydration shows the same form.
+   */
+  form?: PostedForm;
 }
 
 /** A route's loaded data: the answers its page renders from, and the HTTP status of the page (404 when it names nothing). */

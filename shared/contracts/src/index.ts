@@ -3,6 +3,7 @@ export * from './access';
 export * from './errors';
 export * from './validation';
 export * from './federation';
+export * from './forms';
 export * from './identity';
 export * from './locale';
 export type * from './schemas/types';

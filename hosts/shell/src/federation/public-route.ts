@@ -1,4 +1,4 @@
-import { REMOTES, type PublicRouteName, type RouteData, type RouteHttp } from '@vitrine/contracts';
+import { REMOTES, type PostedForm, type PublicRouteName, type RouteData, type RouteHttp } from '@vitrine/contracts';
 import { http, type LoaderFunctionArgs } from '@vitrine/core';
 import { loadRemotePages } from './remotes';
 
@@ -6,6 +6,8 @@ import { loadRemotePages } from './remotes';
 export interface ServerLoadContext {
   server: true;
   http: RouteHttp;
+  /** A form of the page the server answers with the page again (RouteLoadContext.form). */
+  form?: PostedForm;
 }
 
 /** A public page's loaded data, as its route's loader answers it. */
@@ -32,7 +34,8 @@ export function publicPageLoader(name: PublicRouteName) {
       const route = module.routes?.[name];
       if (!route) return null;
       const search = new URL(request.url).searchParams;
-      const [routeData] = await Promise.all([route.load({ params, search, http: server?.http ?? http }), route.preload?.()]);
+      const form = server?.form;
+      const [routeData] = await Promise.all([route.load({ params, search, http: server?.http ?? http, ...(form ? { form } : {}) }), route.preload?.()]);
       return { routeData };
     } catch (error) {
       if (server) throw error;

@@ -6,7 +6,7 @@ import * as core from '@vitrine/core';
 import * as ui from '@vitrine/ui';
 import * as i18nPackage from '@vitrine/i18n';
 import { ensureResources, LOCALE_CODES, type Locale } from '@vitrine/i18n';
-import { DEFAULT_SITE_NAME, identityOf, REMOTES, type RouteHandle, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, identityOf, REMOTES, type PostedForm, type RouteHandle, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage } from '@vitrine/contracts';
 import { escapeHtml, headTags } from '../app/head';
 import { routes } from '../app/router';
 import { isLoadedPage, type ServerLoadContext } from '../federation/public-route';
@@ -39,6 +39,11 @@ export interface RenderInput {
   remote: ServerRemoteModule;
   /** Abort the render after this long (ms). */
   timeoutMs?: number;
+  /**
+   * A form of the page sent without its code that the server did not take: handed to the page's route (its load
+   * context), which renders it as sent with the answer; its data carries it to hydration.
+   */
+  form?: PostedForm;
 }
 
 /** The browser's route table, for the server (built once: the routes never change in a build). */
@@ -92,11 +97,12 @@ function toHtml(element: React.ReactElement, timeoutMs: number): Promise<string>
  */
 export async function render(input: RenderInput): Promise<ServerRenderedPage | undefined> {
   adoptRemote(input.remote);
-  await ensureResources(core.i18n, input.lang, remoteNamespaces);
+  // A form's answer is said with the error texts (`errors:<code>`), as the browser's error handler says it.
+  await ensureResources(core.i18n, input.lang, input.form ? [...remoteNamespaces, 'errors'] : remoteNamespaces);
   const i18n = core.i18n.cloneInstance({ lng: input.lang, initAsync: false });
 
   const request = new Request(new URL(input.url, input.origin));
-  const requestContext: ServerLoadContext = { server: true, http: input.http };
+  const requestContext: ServerLoadContext = { server: true, http: input.http, ...(input.form ? { form: input.form } : {}) };
   const context = await handler.query(request, { requestContext });
   if (context instanceof Response) return undefined;
   if (context.errors) throw Object.values(context.errors)[0] instanceof Error ? Object.values(context.errors)[0] : new Error('route loader failed');

@@ -78,6 +78,7 @@ export function makeReceivedMessage(overrides: Partial<ReceivedMessage> = {}): R
     preview: 'Olá, gostaria de um orçamento',
     read: false,
     archived: false,
+    suspected: null,
     replies: 0,
     created_at: '2026-01-10T10:00:00.000Z',
     ...overrides,

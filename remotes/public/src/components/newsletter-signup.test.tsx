@@ -2,9 +2,45 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PostedForm, RouteData } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
+import { PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY } from '../lib/form';
 import { mockHttp, renderPage, type HttpCall, type HttpReply } from '../testing/render';
 import { NewsletterSignup } from './newsletter-signup';
+
+/** A page's data as the server loads it: its own query, and a form it answered (PostedForm) when there is one. */
+const routeData = (posted?: PostedForm, query = ''): RouteData => ({ status: 200, entries: { [PAGE_QUERY_ENTRY]: query, ...(posted ? { [POSTED_FORM_ENTRY]: posted } : {}) } });
+
+/** The sign-up as the server renders it (and the browser hydrates it), at `url`, with the page's data. */
+function tree(url: string, props: Parameters<typeof NewsletterSignup>[0] = {}) {
+  const router = createMemoryRouter([{ path: '*', element: <NewsletterSignup {...props} /> }], { initialEntries: [url] });
+  return (
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>
+  );
+}
+
+/** Renders `make()` to HTML as the server does, then hydrates that HTML in the document: answers what hydration reported. */
+async function serveAndHydrate(make: () => React.ReactElement) {
+  const html = renderToString(make());
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  const served = container.innerHTML;
+  document.body.append(container);
+  const recoverable: unknown[] = [];
+  const root = await act(async () => hydrateRoot(container, make(), { onRecoverableError: (error) => recoverable.push(error) }));
+  return {
+    container,
+    served,
+    recoverable,
+    done: () => {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
 
 const emailBox = (name = 'Seu e-mail') => screen.getByRole('textbox', { name });
 const submitButton = (name = 'Quero receber') => screen.getByRole('button', { name });
@@ -44,25 +80,97 @@ describe('NewsletterSignup', () => {
   });
 
   it('renders the same on the server and in the browser (hydrates without a mismatch)', async () => {
-    const tree = (
-      <I18nextProvider i18n={i18n}>
-        <NewsletterSignup />
-      </I18nextProvider>
-    );
-    const html = renderToString(tree);
-    expect(html).toContain('Receba a newsletter semanal');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    const served = container.innerHTML;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError: (error) => recoverable.push(error) }));
+    const page = await serveAndHydrate(() => tree('/blog?page=2&utm_source=mail', { data: routeData(undefined, 'page=2') }));
     try {
-      expect(recoverable).toEqual([]);
-      expect(container.innerHTML).toBe(served);
+      expect(page.served).toContain('Receba a newsletter semanal');
+      expect(page.recoverable).toEqual([]);
+      expect(page.container.innerHTML).toBe(page.served);
     } finally {
-      act(() => root.unmount());
-      container.remove();
+      page.done();
+    }
+  });
+
+  it('is a real form posted to its own page (its own parameters, opening at the form), which the server takes without the page\'s code', () => {
+    renderPage(() => <NewsletterSignup data={routeData(undefined, 'page=2&category=tech')} />, '/blog', '/blog?page=2&category=tech&utm_source=mail');
+    const form = emailBox().closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/blog?page=2&category=tech#newsletter');
+    expect(form?.closest('section')).toHaveAttribute('id', 'newsletter');
+    expect(Object.fromEntries(new FormData(form as HTMLFormElement))).toEqual({ form: 'newsletter', lang: 'pt-BR', email: '', website: '' });
+  });
+
+  it("the footer's sign-up is a form of its own (its id, and the action opening at it)", () => {
+    renderPage(() => <NewsletterSignup placement="footer" data={routeData()} />, '/contact', '/contact');
+    const form = emailBox().closest('form');
+    expect(form).toHaveAttribute('action', '/contact#newsletter-footer');
+    expect(new FormData(form as HTMLFormElement).get('form')).toBe('newsletter-footer');
+  });
+
+  it('a form the server answered: the email as typed and the error, the same on the server and after hydration; then sent through the API', async () => {
+    const posted: PostedForm = {
+      id: 'newsletter',
+      values: { email: 'ana@empresa' },
+      error: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: [{ property: 'email', message: { isEmail: 'Invalid email address' } }] },
+    };
+    const mock = mockHttp(() => ({ status: 202, data: { message: 'Check your inbox to confirm your subscription' } }));
+    restore = mock.restore;
+    const page = await serveAndHydrate(() => tree('/', { data: routeData(posted) }));
+    try {
+      expect(page.recoverable).toEqual([]);
+      expect(page.container.innerHTML).toBe(page.served);
+      const input = page.container.querySelector<HTMLInputElement>('input[name="email"]');
+      expect(input).toHaveValue('ana@empresa');
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription('E-mail inválido');
+
+      const user = userEvent.setup();
+      await user.type(input as HTMLInputElement, '.com.br');
+      await user.click(page.container.querySelector('button[type="submit"]') as HTMLButtonElement);
+      expect(await screen.findByText('Quase lá! Enviamos um link de confirmação para seu e-mail.')).toBeInTheDocument();
+      expect(posts(mock.calls)).toEqual([expect.objectContaining({ url: '/public/newsletter', body: expect.objectContaining({ email: 'ana@empresa.com.br' }) })]);
+    } finally {
+      page.done();
+    }
+  });
+
+  it("a refusal the server answered is said in the block's live region, the email kept", async () => {
+    const posted: PostedForm = { id: 'newsletter-footer', values: { email: 'ana@empresa.com.br' }, error: { statusCode: 409, code: 'EMAIL_ALREADY_REGISTERED', message: 'Email already registered' } };
+    renderPage(() => <NewsletterSignup placement="footer" data={routeData(posted)} />, '/', '/');
+    expect(liveRegion()).toHaveTextContent('E-mail já cadastrado.');
+    expect(emailBox()).toHaveValue('ana@empresa.com.br');
+    // Another form's answer is not this one's.
+    renderPage(() => <NewsletterSignup data={routeData(posted)} />, '/', '/');
+    expect(screen.getAllByRole('textbox', { name: 'Seu e-mail' })[1]).toHaveValue('');
+  });
+
+  it('its result page (?sent=newsletter) shows the success; "use another email" is a link to the form, shown in place once the code runs', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage(() => <NewsletterSignup data={routeData()} />, '/', '/?sent=newsletter');
+    expect(screen.getByText('Quase lá! Enviamos um link de confirmação para seu e-mail.')).toBeInTheDocument();
+    // The result page opened: the focus stays where the browser put it.
+    expect(document.body).toHaveFocus();
+    const another = screen.getByRole('link', { name: 'Usar outro e-mail' });
+    expect(another).toHaveAttribute('href', '/#newsletter');
+    await user.click(another);
+    expect(emailBox()).toHaveFocus();
+    expect(router.state.location.search).toBe('?sent=newsletter');
+  });
+
+  it('times a form the server rendered from the page\'s start, not from its hydration (a form filled in before the code ran is no robot)', async () => {
+    const mock = mockHttp(() => ({ status: 202, data: { message: 'ok' } }));
+    restore = mock.restore;
+    const page = await serveAndHydrate(() => tree('/', { data: routeData() }));
+    try {
+      const user = userEvent.setup();
+      await user.type(page.container.querySelector('input[name="email"]') as HTMLInputElement, 'ana@empresa.com.br');
+      // The document (the page) started before this test did: the form has been shown at least this long.
+      const sincePageStart = Math.floor(Date.now() - performance.timeOrigin);
+      await user.click(page.container.querySelector('button[type="submit"]') as HTMLButtonElement);
+      await screen.findByText('Quase lá! Enviamos um link de confirmação para seu e-mail.');
+      const body = posts(mock.calls)[0]?.body as { elapsed_ms: number };
+      expect(body.elapsed_ms).toBeGreaterThanOrEqual(sincePageStart);
+    } finally {
+      page.done();
     }
   });
 
@@ -111,7 +219,7 @@ describe('NewsletterSignup', () => {
     expect(screen.getByText('Abra a mensagem e confirme a inscrição para começar a receber a newsletter.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Seu e-mail' })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Usar outro e-mail' }));
+    await user.click(screen.getByRole('link', { name: 'Usar outro e-mail' }));
     expect(emailBox()).toHaveValue('');
     expect(emailBox()).toHaveFocus();
   });

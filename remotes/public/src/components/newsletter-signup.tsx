@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isValidEmail, LIMITS } from '@vitrine/contracts';
+import { isValidEmail, LIMITS, type RouteData } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { Button, TextField } from '@vitrine/ui';
 import { subscribeNewsletter } from '../api/newsletter';
-import { elapsedSince, readFailure, useFailureNotice, type FailureNotice, type FieldProblem } from '../lib/form';
+import { elapsedSince, HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useShownSince, type FailureNotice, type FieldProblem } from '../lib/form';
 import { Notice } from './notice';
 import { TrapField } from './trap-field';
 import './newsletter-signup.css';
@@ -23,26 +23,35 @@ function checkEmail(value: string): FieldProblem | undefined {
  * the time the form was open, as on the contact form. It asks nothing until sent, and renders the same on
  * the server and in the browser. The result is said in a live region: check your inbox, already
  * registered (409), a refusal (403), a rate limit with its minutes (429), or the common handler's text.
+ *
+ * It is a real form posted to its own page (docs/decisions/forms-without-js.md): before the page's code runs, or
+ * without it, the server takes it and answers with the page showing the same result (`?sent=newsletter`), or the
+ * page again with the email as typed and what was wrong. `placement`: the page's band, or the public footer's
+ * (each its own form id, so a page holding both answers the one that was sent); `data` for the footer's, which is
+ * drawn outside the page's route data.
  */
-export function NewsletterSignup({ className }: { className?: string }) {
+export function NewsletterSignup({ className, placement = 'page', data }: { className?: string; placement?: 'page' | 'footer'; data?: RouteData | undefined }) {
   const { t } = useTranslation('public');
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | undefined>();
-  const [result, setResult] = useState<FailureNotice | null>(null);
+  const page = usePageForm(placement === 'footer' ? 'newsletter-footer' : 'newsletter', { data });
+  const failed = usePostedFailure(page.posted, FIELDS);
+  const notice = useFailureNotice();
+  const [email, setEmail] = useState(() => page.posted?.values.email ?? '');
+  const [problem, setProblem] = useState<FieldProblem | undefined>(() => failed?.fields.email);
+  const [result, setResult] = useState<FailureNotice | null>(() => (failed && !failed.fields.email ? notice(failed) : null));
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState(page.sent);
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const done = useRef<HTMLDivElement>(null);
-  const readySince = useRef<number | null>(null);
+  const shown = useShownSince();
   const focusEmail = useRef(false);
-  const notice = useFailureNotice();
+  const wasSent = useRef(sent);
 
-  // Usable from here (after hydration, or after "use another email"): what elapsed_ms counts from.
+  // A sign-up done here (not a result page opened) moves the focus to its result; "use another email" back to the field.
   useEffect(() => {
-    if (sent) done.current?.focus();
-    else readySince.current = Date.now();
+    if (sent && !wasSent.current) done.current?.focus();
+    wasSent.current = sent;
   }, [sent]);
 
   useEffect(() => {
@@ -72,7 +81,7 @@ export function NewsletterSignup({ className }: { className?: string }) {
     }
     setSending(true);
     try {
-      await subscribeNewsletter({ email: email.trim(), website: trap.current?.value ?? '', elapsed_ms: elapsedSince(readySince.current) });
+      await subscribeNewsletter({ email: email.trim(), website: trap.current?.value ?? '', elapsed_ms: elapsedSince(shown.shown()) });
       setEmail('');
       setSent(true);
     } catch (error) {
@@ -90,11 +99,12 @@ export function NewsletterSignup({ className }: { className?: string }) {
 
   const again = () => {
     focusEmail.current = true;
+    shown.restart();
     setSent(false);
   };
 
   return (
-    <section className={['vt-newsletter', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
+    <section id={page.form.id} className={['vt-newsletter', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
       <div className="vt-newsletter__inner">
         <div>
           <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
@@ -102,7 +112,16 @@ export function NewsletterSignup({ className }: { className?: string }) {
         </div>
         <div>
           {sent ? null : (
-            <form ref={form} className="vt-newsletter__form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+            <form
+              ref={form}
+              className="vt-newsletter__form"
+              method={page.form.method}
+              action={page.form.action}
+              noValidate
+              onSubmit={(event) => void submit(event)}
+              aria-labelledby={`${id}-title`}
+            >
+              <HiddenFields fields={page.hidden} />
               <TextField
                 id={`${id}-email`}
                 name="email"
@@ -138,9 +157,17 @@ export function NewsletterSignup({ className }: { className?: string }) {
             {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
           </div>
           {sent ? (
-            <button type="button" className="vt-btn vt-btn--link vt-newsletter__again" onClick={again}>
+            // A link to the form (the page without its result), which the page's code turns into showing it again in place.
+            <a
+              className="vt-btn vt-btn--link vt-newsletter__again"
+              href={page.form.action}
+              onClick={(event) => {
+                event.preventDefault();
+                again();
+              }}
+            >
               {t('newsletter.another')}
-            </button>
+            </a>
           ) : null}
         </div>
       </div>

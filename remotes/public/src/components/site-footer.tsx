@@ -21,7 +21,7 @@ export function SiteFooter({ data }: FooterProps) {
   const social = site?.social ?? [];
   return (
     <div className="vt-site-footer">
-      <NewsletterSignup className="vt-newsletter--footer" />
+      <NewsletterSignup className="vt-newsletter--footer" placement="footer" data={data} />
       {email || phone || address ? (
         <section className="vt-site-footer__part" aria-labelledby="vt-footer-contact">
           <h2 id="vt-footer-contact">{t('footer.contact')}</h2>

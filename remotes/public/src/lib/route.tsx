@@ -1,6 +1,7 @@
 import { lazy, useEffect, type ComponentType } from 'react';
-import { DEFAULT_SITE_NAME, IDENTITY_ENTRY, type HeadContext, type PageHead, type RemoteRoute, type RouteData, type RouteLoadContext } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, IDENTITY_ENTRY, SENT_PARAM, type HeadContext, type PageHead, type RemoteRoute, type RouteData, type RouteLoadContext } from '@vitrine/contracts';
 import { WhatsappButton } from '../components/whatsapp-button';
+import { PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY } from './form';
 import type { PageHeadContext } from './head';
 import { entryKey, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
 import { siteLoader } from './site';
@@ -118,7 +119,25 @@ async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse
   );
   const identity = reader({ status, entries })(siteLoader)?.identity;
   if (identity) entries[IDENTITY_ENTRY] = identity;
+  // The page's forms post to its own address with its own parameters (never a result's `sent`), the same on the
+  // server and in the browser whatever else the visitor's address holds; a form the server answered comes with it.
+  const own = new URLSearchParams();
+  for (const name of queryOf(definition)) if (name !== SENT_PARAM && ctx.search.has(name)) own.set(name, ctx.search.get(name) ?? '');
+  const query = own.toString();
+  if (query) entries[PAGE_QUERY_ENTRY] = query;
+  if (ctx.form) entries[POSTED_FORM_ENTRY] = ctx.form;
   return { status, entries };
+}
+
+/** What the server keeps of a route that declares no parameters of its own (RemoteRoute.query unset). */
+const DEFAULT_QUERY = ['page', 'category'] as const;
+
+/**
+ * The parameters a page renders from: its own (else the server's old default list), and a form's result (`?sent=`,
+ * forms-without-js.md), which every page with a form shows.
+ */
+function queryOf(definition: PageDefinition): readonly string[] {
+  return [...(definition.query ?? DEFAULT_QUERY), SENT_PARAM];
 }
 
 /**
@@ -148,7 +167,7 @@ export function serverRoute(definition: PageDefinition, Page: ComponentType): Re
     head: (data, ctx) => headOf(definition, data, ctx),
     ...(definition.beacon ? { beacon: (data: RouteData) => definition.beacon?.(reader(data)) } : {}),
     Component: withData(Page),
-    ...(definition.query ? { query: definition.query } : {}),
+    query: queryOf(definition),
   };
 }
 
@@ -164,7 +183,7 @@ export function browserRoute(definition: PageDefinition, loadPage_: () => Promis
     head: (data, ctx) => headOf(definition, data, ctx),
     Component: withData(Page, true),
     preload,
-    ...(definition.query ? { query: definition.query } : {}),
+    query: queryOf(definition),
     Page,
   };
 }

@@ -42,6 +42,12 @@ export const RATE_LIMITS = {
   newsletterPerIp: { groupId: 'newsletter-ip', max: 20, timeWindow: 10 * MINUTE, per: 'ip' },
   /** Confirmation mails to one address (nobody floods someone else's inbox through the form). */
   newsletterPerEmail: { groupId: 'newsletter-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },
+  /**
+   * Forms posted to a public page without its code (routes/page-forms): every post from one client address, above
+   * the limits of the API routes each form goes through (contact, newsletter), which answer first. Counted once the
+   * body is read (`preHandler`), so a limited visitor's form comes back with what they typed.
+   */
+  pageForm: { groupId: 'page-form', max: 30, timeWindow: 10 * MINUTE, per: 'ip', hook: 'preHandler' },
 } as const satisfies Record<string, NamedLimit>;
 
 /**

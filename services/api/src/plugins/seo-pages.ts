@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildPath, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+import { buildPath, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PostedForm, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
 
 /** Where the search form sends its term (the results' route without its term). */
 const SEARCH_PATH = PUBLIC_ROUTES['list-article-results'].replace(/\/:search\?$/, '');
 import feedRoutes from '../routes/feeds';
+import pageFormRoutes, { type FormPage } from '../routes/page-forms';
 import { FeedsService } from '../services/feeds';
 import { composeDocument } from '../ssr/document';
 import { PageRenderer } from '../ssr/renderer';
@@ -91,8 +94,8 @@ export default fp<SeoPagesOptions>(
       }
     };
 
-    const renderPage = async (url: string, lang: string, shellHtml: string): Promise<Page> => {
-      const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http: httpIn(lang) });
+    const renderPage = async (url: string, lang: string, shellHtml: string, form?: PostedForm): Promise<Page> => {
+      const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http: httpIn(lang), ...(form ? { form } : {}) });
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
       const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
@@ -146,6 +149,33 @@ export default fp<SeoPagesOptions>(
         return false;
       }
     });
+
+    /**
+     * A page answered to one of its forms sent without JavaScript and not taken (routes/page-forms): the page at the
+     * form's address (its own parameters only), rendered for this answer alone with the form as sent and the API's
+     * answer, never through the answer cache (nor, so, the replay): nobody else ever gets it. Without the server
+     * builds (or when the render fails) it is the plain shell with the status: the browser renders the page.
+     */
+    const indexFile = path.join(shellDir, 'index.html');
+    const renderFormPage = async (request: FastifyRequest, reply: FastifyReply, page: FormPage): Promise<unknown> => {
+      void reply.code(page.statusCode).headers({ ...page.headers, 'cache-control': 'no-store' }).type('text/html; charset=utf-8');
+      let shellHtml: string;
+      try {
+        shellHtml = await fs.promises.readFile(indexFile, 'utf8');
+      } catch {
+        return reply.type('application/json; charset=utf-8').send(page.form?.error ?? { error: true, statusCode: page.statusCode });
+      }
+      try {
+        await renderer.refresh();
+        const known = renderer.queryOf(page.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS;
+        const rendered = await renderPage(answerKey(page.url, queryOf(page.url), known), page.lang, shellHtml, page.form);
+        if (rendered) return await reply.send(rendered.html);
+      } catch (err) {
+        request.log.error({ err }, 'form page render failed; answering the plain shell');
+      }
+      return reply.send(shellHtml);
+    };
+    await app.register(pageFormRoutes, { render: renderFormPage });
   },
   { name: 'seo-pages', dependencies: ['services', 'answer-cache'] },
 );

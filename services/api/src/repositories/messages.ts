@@ -1,4 +1,4 @@
-import type { Locale, MessageFilter } from '@vitrine/contracts';
+import type { Locale, MessageFilter, SpamReason } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 import { escapeLike } from './sql';
 
@@ -15,6 +15,8 @@ export interface MessageRow {
   locale: string;
   read_at: Date | null;
   archived_at: Date | null;
+  /** Why the spam guard held it for review; null for a message like any. */
+  spam_reason: SpamReason | null;
   created_at: Date;
   replies: number;
 }
@@ -28,28 +30,42 @@ export interface ReplyRow {
   created_at: Date;
 }
 
-const COLUMNS = `m.id::int AS id, m.unique_key, m.name, m.email, m.company, m.telephone, m.subject, m.body, m.locale, m.read_at, m.archived_at, m.created_at,
+const COLUMNS = `m.id::int AS id, m.unique_key, m.name, m.email, m.company, m.telephone, m.subject, m.body, m.locale, m.read_at, m.archived_at, m.spam_reason, m.created_at,
   (SELECT count(*)::int FROM message_replies r WHERE r.message_id = m.id) AS replies`;
 
 export async function insert(
   db: Queryable,
-  row: { unique_key: string; lead_id: string; name: string; email: string; company: string; telephone: string; subject: string; body: string; locale: Locale },
+  row: {
+    unique_key: string;
+    /** The contact lead; null for a message held as suspected spam (it makes no lead until staff say otherwise). */
+    lead_id: string | null;
+    name: string;
+    email: string;
+    company: string;
+    telephone: string;
+    subject: string;
+    body: string;
+    locale: Locale;
+    spam_reason?: SpamReason | null;
+  },
 ): Promise<number> {
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO messages (unique_key, lead_id, name, email, company, telephone, subject, body, locale)
-     VALUES ($1, $2::bigint, $3, $4, $5, $6, $7, $8, $9) RETURNING id::int AS id`,
-    [row.unique_key, row.lead_id, row.name, row.email, row.company, row.telephone, row.subject, row.body, row.locale],
+    `INSERT INTO messages (unique_key, lead_id, name, email, company, telephone, subject, body, locale, spam_reason)
+     VALUES ($1, $2::bigint, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id::int AS id`,
+    [row.unique_key, row.lead_id, row.name, row.email, row.company, row.telephone, row.subject, row.body, row.locale, row.spam_reason ?? null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('message insert returned no id');
   return id;
 }
 
+/** The inbox's filters: a message held as suspected spam is in 'suspected' alone (until staff say it is none, or archive it). */
 const FILTERS: Record<MessageFilter, string> = {
-  active: 'm.archived_at IS NULL',
-  unread: 'm.archived_at IS NULL AND m.read_at IS NULL',
-  read: 'm.archived_at IS NULL AND m.read_at IS NOT NULL',
+  active: 'm.archived_at IS NULL AND m.spam_reason IS NULL',
+  unread: 'm.archived_at IS NULL AND m.read_at IS NULL AND m.spam_reason IS NULL',
+  read: 'm.archived_at IS NULL AND m.read_at IS NOT NULL AND m.spam_reason IS NULL',
   archived: 'm.archived_at IS NOT NULL',
+  suspected: 'm.archived_at IS NULL AND m.spam_reason IS NOT NULL',
 };
 
 /** One page of the inbox, newest first, with the total of the filter. */
@@ -73,14 +89,24 @@ export async function list(
   return { rows, total: total[0]?.total ?? 0 };
 }
 
-export async function counts(db: Queryable): Promise<{ unread: number; active: number; archived: number }> {
-  const rows = await db.query<{ unread: number; active: number; archived: number }>(
-    `SELECT count(*) FILTER (WHERE archived_at IS NULL AND read_at IS NULL)::int AS unread,
-            count(*) FILTER (WHERE archived_at IS NULL)::int AS active,
-            count(*) FILTER (WHERE archived_at IS NOT NULL)::int AS archived
+export async function counts(db: Queryable): Promise<{ unread: number; active: number; archived: number; suspected: number }> {
+  const rows = await db.query<{ unread: number; active: number; archived: number; suspected: number }>(
+    `SELECT count(*) FILTER (WHERE archived_at IS NULL AND read_at IS NULL AND spam_reason IS NULL)::int AS unread,
+            count(*) FILTER (WHERE archived_at IS NULL AND spam_reason IS NULL)::int AS active,
+            count(*) FILTER (WHERE archived_at IS NOT NULL)::int AS archived,
+            count(*) FILTER (WHERE archived_at IS NULL AND spam_reason IS NOT NULL)::int AS suspected
      FROM messages`,
   );
-  return rows[0] ?? { unread: 0, active: 0, archived: 0 };
+  return rows[0] ?? { unread: 0, active: 0, archived: 0, suspected: 0 };
+}
+
+/** A held message is no spam (staff's word): back in the inbox, with its contact lead. Answers whether it was held. */
+export async function clearSuspicion(db: Queryable, id: number, key: string, leadId: string): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    'UPDATE messages SET spam_reason = NULL, lead_id = $3::bigint WHERE id = $1 AND unique_key = $2 AND spam_reason IS NOT NULL RETURNING id::int AS id',
+    [id, key, leadId],
+  );
+  return rows.length > 0;
 }
 
 export async function find(db: Queryable, id: number, key: string): Promise<MessageRow | undefined> {

@@ -1,4 +1,4 @@
-import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput } from '@vitrine/contracts';
+import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput, SpamReason } from '@vitrine/contracts';
 import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isHttpsUrl, isValidEmail, isWhatsappPhone, SOCIAL_NETWORKS, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
@@ -7,13 +7,17 @@ import * as contentVersion from '../repositories/content-version';
 import * as leads from '../repositories/leads';
 import * as messages from '../repositories/messages';
 import * as siteSettings from '../repositories/site-settings';
+import * as spamGuard from '../repositories/spam-guard';
 import type { ServiceDeps } from './context';
 import { checkIdentity, readSiteIdentity } from './site-identity';
 
-/** Why a submission was taken for a robot's and quietly dropped (the robot is told it worked). */
-export type SpamSignal = 'honeypot' | 'too-fast';
-
-export function spamSignal(input: Pick<ContactMessageInput, 'website' | 'elapsed_ms'>): SpamSignal | null {
+/**
+ * Why the spam guard doubts a submission: the trap field people never see was filled, or the form was sent sooner
+ * after it was shown than a person fills it in (`elapsed_ms`, sent by the page's code; a form sent without it, as
+ * a page without JavaScript sends it, is not timed). A doubt never drops anything (docs/decisions/forms-without-js.md):
+ * a contact message is kept and held for the staff's review, a newsletter sign-up still gets its confirmation mail.
+ */
+export function spamSignal(input: Pick<ContactMessageInput, 'website' | 'elapsed_ms'>): SpamReason | null {
   if (input.website !== undefined && input.website.trim() !== '') return 'honeypot';
   if (input.elapsed_ms !== undefined && input.elapsed_ms < AUDIENCE_LIMITS.minFillMs) return 'too-fast';
   return null;
@@ -105,8 +109,10 @@ export class ContactService {
    * A visitor's message: the message and the contact lead are written in one transaction with the job that
    * tells staff, so a failure anywhere leaves nothing behind. A blacklisted or erased email is refused with
    * a neutral answer. `locale` is the page's language: kept with the message, it is the language of the replies.
+   * A message the spam guard doubts (`suspected`) is kept whole but held for review: no lead, no mail to staff,
+   * and the doubt counted, in the same transaction.
    */
-  async submit(input: ContactMessageInput, locale: Locale): Promise<void> {
+  async submit(input: ContactMessageInput, locale: Locale, suspected: SpamReason | null = null): Promise<void> {
     const fields = {
       name: input.name.trim(),
       email: input.email.trim(),
@@ -130,19 +136,26 @@ export class ContactService {
     }
     // The engine may still be retrying its start (database down at boot); the job must go in with the message.
     await jobs.start();
+    const message = {
+      name: fields.name,
+      email: fields.email,
+      company: fields.company,
+      telephone: fields.telephone,
+      subject: fields.subject,
+      body: fields.message,
+      locale,
+    };
+    if (suspected) {
+      log.info({ spam: suspected }, 'contact message held for review as suspected spam');
+      await db.transaction(async (tx) => {
+        await messages.insert(tx, { ...message, unique_key: uniqueKey(), lead_id: null, spam_reason: suspected });
+        await spamGuard.countDoubt(tx, 'contact', suspected);
+      });
+      return;
+    }
     await db.transaction(async (tx) => {
       const leadId = await leads.upsertContact(tx, uniqueKey(), fields);
-      const messageId = await messages.insert(tx, {
-        unique_key: uniqueKey(),
-        lead_id: leadId,
-        name: fields.name,
-        email: fields.email,
-        company: fields.company,
-        telephone: fields.telephone,
-        subject: fields.subject,
-        body: fields.message,
-        locale,
-      });
+      const messageId = await messages.insert(tx, { ...message, unique_key: uniqueKey(), lead_id: leadId });
       await jobs.send(MESSAGE_NOTIFY_QUEUE, { messageId } satisfies MessageNotifyJob, {}, tx);
     });
     jobs.notify(MESSAGE_NOTIFY_QUEUE);

@@ -1,9 +1,12 @@
-import type { ListPage, MessageCounts, MessageReply, MessagesListInput, ReceivedMessage, ReceivedMessageDetail } from '@vitrine/contracts';
+import { GUARDED_FORMS, SPAM_GUARD_DAYS, SPAM_REASONS, type ListPage, type MessageCounts, type MessageReply, type MessagesListInput, type ReceivedMessage, type ReceivedMessageDetail, type SpamGuardCounts } from '@vitrine/contracts';
 import { BadRequestError, NotFoundError } from '../errors';
 import { replyMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
+import { uniqueKey } from '../lib/security';
+import * as leads from '../repositories/leads';
 import * as messages from '../repositories/messages';
 import type { MessageRow, ReplyRow } from '../repositories/messages';
+import * as spamGuard from '../repositories/spam-guard';
 import type { Principal, ServiceDeps } from './context';
 
 const PREVIEW_LENGTH = 140;
@@ -25,6 +28,7 @@ function messageFields(row: MessageRow) {
     subject: row.subject,
     read: row.read_at !== null,
     archived: row.archived_at !== null,
+    suspected: row.spam_reason,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -86,6 +90,31 @@ export class MessagesService {
   async setArchived(id: number, key: string, archived: boolean): Promise<ReceivedMessage> {
     if (!(await messages.setArchived(this.deps.db, id, key, archived))) throw new NotFoundError();
     return this.one(id, key);
+  }
+
+  /**
+   * A message the spam guard held is no spam (the staff's review): it joins the inbox and makes (or refreshes) its
+   * sender's contact lead, as if it had come in like any. 404 when there is no such message held.
+   */
+  async notSpam(id: number, key: string): Promise<ReceivedMessage> {
+    const done = await this.deps.db.transaction(async (tx) => {
+      const row = await messages.find(tx, id, key);
+      if (!row?.spam_reason) return false;
+      const fields = { name: row.name, email: row.email, company: row.company, telephone: row.telephone, subject: row.subject, message: row.body };
+      const leadId = await leads.upsertContact(tx, uniqueKey(), fields);
+      return messages.clearSuspicion(tx, id, key, leadId);
+    });
+    if (!done) throw new NotFoundError();
+    return this.one(id, key);
+  }
+
+  /** What the spam guard doubted in the last SPAM_GUARD_DAYS days, per form and reason (zeros included). */
+  async spamGuard(): Promise<SpamGuardCounts> {
+    const found = await spamGuard.doubtsSince(this.deps.db, SPAM_GUARD_DAYS);
+    const counts = GUARDED_FORMS.flatMap((form) =>
+      SPAM_REASONS.map((reason) => ({ form, reason, count: found.find((row) => row.form === form && row.reason === reason)?.count ?? 0 })),
+    );
+    return { days: SPAM_GUARD_DAYS, counts };
   }
 
   async remove(id: number, key: string): Promise<void> {

@@ -1,9 +1,10 @@
-import type { ConfirmationResult, Locale, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
+import type { ConfirmationResult, Locale, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput, SpamReason } from '@vitrine/contracts';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { subscriptionConfirmationMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
 import { randomToken, sha256, uniqueKey } from '../lib/security';
 import * as leads from '../repositories/leads';
+import * as spamGuard from '../repositories/spam-guard';
 import type { ServiceDeps } from './context';
 
 /** How long a confirmation link can be opened. */
@@ -32,8 +33,10 @@ export class NewsletterService {
    * (new, not yet confirmed, cancelled) gets a fresh single-use confirmation link by mail; nothing is sent
    * to them before they open it. The lead and its mail commit together. `locale` is the language of the page
    * they subscribed from: kept with the lead, it is the language of their confirmation mail and of every digest.
+   * A sign-up the spam guard doubts (`doubted`) is taken like any (the mailed link is what stops robots); the doubt
+   * is counted with it, for the staff's figures.
    */
-  async subscribe(input: Pick<NewsletterSubscribeInput, 'email' | 'name'>, locale: Locale): Promise<void> {
+  async subscribe(input: Pick<NewsletterSubscribeInput, 'email' | 'name'>, locale: Locale, doubted: SpamReason | null = null): Promise<void> {
     const email = input.email.trim();
     const { db, jobs, mailer, config } = this.deps;
     if (await leads.isSuppressed(db, email)) throw new AppError(403, 'SUBMISSION_REFUSED');
@@ -55,6 +58,7 @@ export class NewsletterService {
       });
       const link = `${config.publicUrl}/api/public/newsletter/confirm/${row.id}/${token}`;
       await mailer.enqueue(tx, subscriptionConfirmationMail(mailLocale(row.locale), row.email, row.name, link, CONFIRMATION_DAYS));
+      if (doubted) await spamGuard.countDoubt(tx, 'newsletter', doubted);
     });
     mailer.wake();
   }

@@ -3,12 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import { matchRoute, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { matchRoute, type PostedForm, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
 import type { PageStylesheet } from './document';
 
 /** The shell's server build (hosts/shell/dist/server/render.js). */
 interface ShellServer {
-  render(input: { url: string; origin: string; lang: string; http: RouteHttp; remote: ServerRemoteModule; timeoutMs?: number }): Promise<RenderedPage | undefined>;
+  render(input: { url: string; origin: string; lang: string; http: RouteHttp; remote: ServerRemoteModule; timeoutMs?: number; form?: PostedForm }): Promise<RenderedPage | undefined>;
   shared: Record<string, unknown>;
 }
 
@@ -169,8 +169,11 @@ export class PageRenderer {
     return name ? this.remote?.module.remote.routes[name]?.query : undefined;
   }
 
-  /** Renders a page with the current builds; undefined when they are unavailable or the path is not a rendered page. */
-  async render(input: { url: string; origin: string; lang: string; http: RouteHttp }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
+  /**
+   * Renders a page with the current builds; undefined when they are unavailable or the path is not a rendered page.
+   * `form`: a form of the page sent without its code and not taken, shown again as sent (routes/page-forms).
+   */
+  async render(input: { url: string; origin: string; lang: string; http: RouteHttp; form?: PostedForm }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
     await this.refresh();
     const shell = this.shell;
     const remote = this.remote;

@@ -146,14 +146,46 @@ describe.each(BACKENDS)('contact form and the staff inbox (%s)', (backend) => {
       expect(await rows()).toEqual(before);
     });
 
-    it('answers robots (the trap field filled, or sent faster than a person types) as if it worked, and keeps nothing', async () => {
+    it('keeps a message the spam guard doubts (the trap field filled, or sent faster than a person types) held for review: no lead, no mail to staff, counted; staff move it to the inbox', async () => {
+      await ctx.app.jobs.drain();
       const before = await rows();
       const trapped = await send({ ...VALID, email: 'bot1@spam.com', website: 'http://spam.example' });
       expect(trapped.statusCode).toBe(201);
       expect(trapped.json().message).toBe(AUDIENCE_SUCCESS_MESSAGES.MESSAGE_SENT);
-      const fast = await send({ ...VALID, email: 'bot2@spam.com', elapsed_ms: 400 });
+      const fast = await send({ ...VALID, email: 'rapida@cliente.com.br', subject: 'Rápida', elapsed_ms: 400 });
       expect(fast.statusCode).toBe(201);
-      expect(await rows()).toEqual(before);
+      await ctx.app.jobs.drain();
+      expect(await rows()).toEqual({ ...before, messages: before.messages + 2 });
+
+      // Out of the inbox's filters (and its unread badge), in 'suspected' with the reason.
+      expect((await listed(editor.token)).items.map((m) => m.subject)).not.toContain('Rápida');
+      const held = await listed(editor.token, { filter: 'suspected' });
+      expect(held.items.map((m) => [m.subject, (m as unknown as { suspected: string }).suspected])).toEqual([
+        ['Rápida', 'too-fast'],
+        [VALID.subject, 'honeypot'],
+      ]);
+      const counts = (await ctx.call('GET', '/api/message/messages-count', { token: editor.token })).json().data;
+      expect(counts.suspected).toBe(2);
+      const guard = (await ctx.call('GET', '/api/message/spam-guard', { token: editor.token })).json().data;
+      expect(guard.days).toBe(30);
+      expect(guard.counts).toEqual(
+        expect.arrayContaining([
+          { form: 'contact', reason: 'honeypot', count: 1 },
+          { form: 'contact', reason: 'too-fast', count: 1 },
+          { form: 'newsletter', reason: 'honeypot', count: 0 },
+        ]),
+      );
+      expect((await ctx.call('GET', '/api/message/spam-guard', { token: writer.token })).statusCode).toBe(403);
+
+      // Staff's review: no spam. It joins the inbox with its contact lead; a second time there is nothing held.
+      const quick = held.items[0] as { id: number; unique_key: string };
+      const moved = await ctx.call('PUT', `/api/message/message-not-spam/${quick.id}/${quick.unique_key}`, { token: editor.token });
+      expect(moved.statusCode).toBe(200);
+      expect(moved.json().data).toMatchObject({ suspected: null });
+      expect((await listed(editor.token)).items.map((m) => m.subject)).toContain('Rápida');
+      expect(await ctx.db.query("SELECT email FROM leads WHERE module = 'contact' AND email = 'rapida@cliente.com.br'")).toHaveLength(1);
+      expect((await ctx.call('PUT', `/api/message/message-not-spam/${quick.id}/${quick.unique_key}`, { token: editor.token })).statusCode).toBe(404);
+      expect((await listed(editor.token, { filter: 'suspected' })).total).toBe(1);
     });
 
     it('refuses a blacklisted email with a neutral answer and keeps nothing', async () => {

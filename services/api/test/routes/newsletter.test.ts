@@ -116,16 +116,25 @@ describe.each(BACKENDS)('newsletter subscriptions (%s)', (backend) => {
     expect(wrong.statusCode).toBe(404);
   });
 
-  it('refuses a blacklisted email, drops robots silently and limits confirmation mails per address', async () => {
+  it('refuses a blacklisted email, mails a sign-up the spam guard doubts like any (counted) and limits confirmation mails per address', async () => {
     await ctx.db.query("INSERT INTO email_suppressions (email, reason) VALUES ('lista-negra@cliente.com.br', 'blacklisted')");
     const refused = await subscribe('lista-negra@cliente.com.br');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('SUBMISSION_REFUSED');
 
+    // A doubt (trap field filled, sent faster than a person fills the form in) drops nothing: the double opt-in's
+    // link is what stops robots, and a quick person (an autofilled address) gets the mail the page promised.
     const before = await ctx.count('leads');
     expect((await subscribe('robo@spam.com', { website: 'x' })).statusCode).toBe(202);
-    expect((await subscribe('robo2@spam.com', { elapsed_ms: 100 })).statusCode).toBe(202);
-    expect(await ctx.count('leads')).toBe(before);
+    expect((await subscribe('rapida@cliente.com.br', { elapsed_ms: 100 })).statusCode).toBe(202);
+    expect(await ctx.count('leads')).toBe(before + 2);
+    expect(await readOutbox(ctx.db, 'robo@spam.com')).toHaveLength(1);
+    expect(await readOutbox(ctx.db, 'rapida@cliente.com.br')).toHaveLength(1);
+    const doubts = await ctx.db.query<{ reason: string; count: number }>("SELECT reason, count FROM spam_guard_counts WHERE form = 'newsletter' ORDER BY reason");
+    expect(doubts).toEqual([
+      { reason: 'honeypot', count: 1 },
+      { reason: 'too-fast', count: 1 },
+    ]);
 
     const email = 'insiste@cliente.com.br';
     for (let i = 0; i < 3; i += 1) expect((await subscribe(email)).statusCode).toBe(202);

@@ -18,6 +18,7 @@ import {
   UNSUBSCRIBE_REASONS,
   WHATSAPP_LIMITS,
 } from '../audience';
+import { GUARDED_FORMS, SPAM_REASONS } from '../forms';
 import { Id, Timestamp, Translations } from './common';
 import { NullableImage } from './content';
 
@@ -102,6 +103,8 @@ const messageFields = {
   subject: Type.String(),
   read: Type.Boolean(),
   archived: Type.Boolean(),
+  /** Why the spam guard held it for review (the trap field filled, sent too fast), or null: a message like any. */
+  suspected: Type.Union([Type.Enum([...SPAM_REASONS]), Type.Null()]),
   created_at: Timestamp,
 };
 
@@ -145,6 +148,14 @@ export const MessageCountsSchema = Type.Object({
   unread: Type.Integer({ minimum: 0 }),
   active: Type.Integer({ minimum: 0 }),
   archived: Type.Integer({ minimum: 0 }),
+  /** Held by the spam guard for review (not archived). */
+  suspected: Type.Integer({ minimum: 0 }),
+});
+
+/** GET /message/spam-guard: what the spam guard doubted in the last `days` days, per form and reason (none left out: zeros too). */
+export const SpamGuardCountsSchema = Type.Object({
+  days: Type.Integer({ minimum: 1 }),
+  counts: Type.Array(Type.Object({ form: Type.Enum([...GUARDED_FORMS]), reason: Type.Enum([...SPAM_REASONS]), count: Type.Integer({ minimum: 0 }) })),
 });
 
 /** PUT /message/message-archive/{id}/{unique_key} */

@@ -76,6 +76,7 @@ export type MessageReply = Static<typeof S.MessageReplySchema>;
 export type ReceivedMessageDetail = Static<typeof S.ReceivedMessageDetailSchema>;
 export type MessagesListInput = Static<typeof S.MessagesListBody>;
 export type MessageCounts = Static<typeof S.MessageCountsSchema>;
+export type SpamGuardCounts = Static<typeof S.SpamGuardCountsSchema>;
 export type NewsletterSubscribeInput = Static<typeof S.NewsletterSubscribeBody>;
 export type NewsletterSubscription = Static<typeof S.NewsletterSubscriptionSchema>;
 export type NewsletterUnsubscribeInput = Static<typeof S.NewsletterUnsubscribeBody>;

@@ -4,7 +4,7 @@ import { Button, TextAreaField, TextField } from '@vitrine/ui';
 import { sendContactMessage } from '../../api/public-content';
 import { Notice } from '../../components/notice';
 import { TrapField } from '../../components/trap-field';
-import { elapsedSince, readFailure, type FieldProblem } from '../../lib/form';
+import { elapsedSince, HiddenFields, readFailure, usePageForm, usePostedFailure, useShownSince, type FieldProblem } from '../../lib/form';
 import {
   checkAll,
   checkField,
@@ -19,6 +19,13 @@ import {
 import { ReplyPromise } from './reply-promise';
 import { usePageTexts } from '../../texts';
 
+/** A form's values as the server got them (PostedForm.values), on this form's fields. */
+function pick(values: Record<string, string> | undefined): Partial<ContactValues> {
+  const out: Partial<ContactValues> = {};
+  for (const field of CONTACT_FIELDS) if (typeof values?.[field] === 'string') out[field] = values[field];
+  return out;
+}
+
 /** `?subject=` of a call to action (a landing page's), within the field's length. */
 function useSubjectParam(): string {
   const [search] = useSearchParams();
@@ -30,27 +37,34 @@ function useSubjectParam(): string {
  * typing in a field once it was changed or shown wrong; the API's field errors land on their fields; a
  * refusal, a rate limit or an outage is said above the button, and nothing typed is lost. `website` is a
  * trap people never see (bots fill it in); `elapsed_ms` is how long the form was open before sending.
+ *
+ * It is a real form posted to /contact (docs/decisions/forms-without-js.md): before the page's code runs, or
+ * without it, the server takes it and answers with this page showing the same success (`?sent=contact`), or the
+ * page again with every field as typed and the same errors, which this form then starts from.
  */
 export function ContactForm() {
   const { t } = usePageTexts();
   const subjectParam = useSubjectParam();
+  const page = usePageForm('contact');
+  const failed = usePostedFailure(page.posted, CONTACT_FIELDS);
   // The server renders every ?subject= as one cached page (the parameter is not part of its key), so the
   // first render leaves the subject empty like the server's HTML and an effect fills it in.
-  const [values, setValues] = useState<ContactValues>(emptyValues);
+  const [values, setValues] = useState<ContactValues>(() => ({ ...emptyValues(), ...pick(page.posted?.values) }));
   const [prefilled, setPrefilled] = useState('');
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const [errors, setErrors] = useState<ContactErrors>(() => failed?.fields ?? {});
   const [changed, setChanged] = useState<Partial<Record<ContactField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState(failed !== null);
+  const [formError, setFormError] = useState<string | null>(() => (failed && !firstInvalid(failed.fields) ? (failed.retryMinutes ? t('contact.errors.rateLimited', { count: failed.retryMinutes }) : failed.message) : null));
   const [sending, setSending] = useState(false);
+  // Sent here (when: the reply promise in the visitor's time), or this is the form's result page.
+  const [sent, setSent] = useState(page.sent);
   const [sentAt, setSentAt] = useState<Date | null>(null);
-  const sent = sentAt !== null;
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const success = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<ContactField | null>(null);
-  const readySince = useRef<number | null>(null);
-  const wasSent = useRef(false);
+  const shown = useShownSince();
+  const wasSent = useRef(sent);
 
   // A call to action's ?subject= (on arrival, or a new one on the same page) fills the subject in.
   useEffect(() => {
@@ -59,16 +73,17 @@ export function ContactForm() {
     setValues((current) => ({ ...current, subject: subjectParam }));
   }, [prefilled, subjectParam]);
 
-  // The form is usable from here (after hydration, or its mount): what elapsed_ms counts from.
+  // Sent here: the focus goes to the success; 'send another': to the first field, shown from now (elapsed_ms).
   useEffect(() => {
+    if (sent === wasSent.current) return;
     if (sent) {
       success.current?.focus();
     } else {
-      readySince.current = Date.now();
-      if (wasSent.current) focusNext.current = 'name';
+      shown.restart();
+      focusNext.current = 'name';
     }
     wasSent.current = sent;
-  }, [sent]);
+  }, [sent, shown]);
 
   // A field to focus once its error is rendered (the first invalid one, or the first after 'send another').
   useEffect(() => {
@@ -138,7 +153,7 @@ export function ContactForm() {
         subject: values.subject.trim(),
         message: values.message.trim(),
         website: trap.current?.value ?? '',
-        elapsed_ms: elapsedSince(readySince.current),
+        elapsed_ms: elapsedSince(shown.shown()),
       });
       setValues(emptyValues());
       setErrors({});
@@ -146,6 +161,7 @@ export function ContactForm() {
       setSubmitted(false);
       if (trap.current) trap.current.value = '';
       setSentAt(new Date());
+      setSent(true);
     } catch (error) {
       fail(error);
     } finally {
@@ -155,15 +171,24 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div className="vt-contact__success" role="status">
+      <div id={page.form.id} className="vt-contact__success" role="status">
         <h2 ref={success} tabIndex={-1}>
           {t('contact.successTitle')}
         </h2>
         <p>{t('contact.successText')}</p>
-        <ReplyPromise at={sentAt} />
-        <button type="button" className="vt-btn vt-btn--secondary" onClick={() => setSentAt(null)}>
+        <ReplyPromise {...(sentAt ? { at: sentAt } : {})} />
+        {/* A link to an empty form (the page without its result), which the page's code shows in place. */}
+        <a
+          className="vt-btn vt-btn--secondary"
+          href={page.form.action}
+          onClick={(event) => {
+            event.preventDefault();
+            setSentAt(null);
+            setSent(false);
+          }}
+        >
           {t('contact.another')}
-        </button>
+        </a>
       </div>
     );
   }
@@ -181,7 +206,17 @@ export function ContactForm() {
   const summary = formError ?? (submitted && firstInvalid(errors) ? t('contact.errors.checkFields') : null);
 
   return (
-    <form ref={form} className="vt-contact__form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="contact-form-title">
+    <form
+      ref={form}
+      id={page.form.id}
+      className="vt-contact__form"
+      method={page.form.method}
+      action={page.form.action}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="contact-form-title"
+    >
+      <HiddenFields fields={page.hidden} />
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       <p className="vt-contact__muted">{t('contact.required')}</p>
       <div className="vt-contact__pair">

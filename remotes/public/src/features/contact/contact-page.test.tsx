@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteData } from '@vitrine/contracts';
+import type { PostedForm, RouteData } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import type { PublicHttp } from '../../api/public-content';
 import { serverRoute } from '../../lib/route';
@@ -13,11 +14,27 @@ import { contactRoute } from './route';
 
 const route = serverRoute(contactRoute, ContactPage);
 
-/** The route's data as the server (or the router, on a navigation) loads it. */
-async function loaded(): Promise<RouteData> {
+/** The route's data as the server (or the router, on a navigation) loads it; with a form the server answered. */
+async function loaded(form?: PostedForm): Promise<RouteData> {
   const http: PublicHttp = { get: async <T,>() => ({ data: { data: site } as T }) };
-  return route.load({ params: {}, search: new URLSearchParams(), http });
+  return route.load({ params: {}, search: new URLSearchParams(), http, ...(form ? { form } : {}) });
 }
+
+/** The contact form as the server answered it: every field as typed, the API's field errors. */
+const ANSWERED: PostedForm = {
+  id: 'contact',
+  values: { name: 'Ana Souza', email: 'ana@empresa', company: '', telephone: '', subject: 'Um site novo', message: 'Queremos\num site.' },
+  error: {
+    statusCode: 400,
+    code: 'VALIDATION_ERROR',
+    message: 'Validation failed',
+    errors: [
+      { property: 'email', message: { isEmail: 'Invalid email address' } },
+      { property: 'company', message: { isNotEmpty: 'Company is required' } },
+      { property: 'telephone', message: { isNotEmpty: 'Contact phone is required' } },
+    ],
+  },
+};
 
 function renderContact(data: RouteData, url = '/contact') {
   const Page = () => <route.Component data={data} />;
@@ -234,7 +251,7 @@ describe('ContactPage', () => {
     expect(done).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('São 21:40 para você: mesmo com a mensagem enviada agora à noite, respondemos até amanhã.');
 
-    await user.click(screen.getByRole('button', { name: 'Enviar outra mensagem' }));
+    await user.click(screen.getByRole('link', { name: 'Enviar outra mensagem' }));
     for (const label of Object.keys(VALID)) expect(box(label)).toHaveValue('');
     expect(box('Nome')).toHaveFocus();
   });
@@ -263,6 +280,88 @@ describe('ContactPage', () => {
 
     expect(await screen.findByText(text)).toHaveAttribute('role', 'alert');
     for (const [label, value] of Object.entries(VALID)) expect(box(label)).toHaveValue(value);
+  });
+
+  it('is a real form posted to /contact (opening at the form), every field named as the API names it, with the form and the language', async () => {
+    restore = mockHttp(() => ({ status: 204 })).restore;
+    renderContact(await loaded(), '/contact?subject=Or%C3%A7amento&utm_source=x');
+    const form = box('Nome').closest('form') as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/contact#contact');
+    expect(form).toHaveAttribute('id', 'contact');
+    expect([...new FormData(form).keys()]).toEqual(['form', 'lang', 'name', 'email', 'company', 'telephone', 'subject', 'message', 'website']);
+    expect(new FormData(form).get('form')).toBe('contact');
+    expect(new FormData(form).get('lang')).toBe('pt-BR');
+  });
+
+  it('a form the server answered: every value as typed and each error, the same on the server and after hydration; once fixed, sent through the API', async () => {
+    const data = await loaded(ANSWERED);
+    const mock = mockHttp(() => ({ status: 201, data: { message: 'Message sent successfully' } }));
+    restore = mock.restore;
+    const make = () => {
+      const router = createMemoryRouter([{ path: '/contact', element: <route.Component data={data} /> }], { initialEntries: ['/contact'] });
+      return (
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      );
+    };
+    const html = renderToString(make());
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const served = container.querySelector('form')?.outerHTML;
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    const root = await act(async () => hydrateRoot(container, make(), { onRecoverableError: (error) => recoverable.push(error) }));
+    try {
+      expect(recoverable).toEqual([]);
+      // The form as the server wrote it (only the reply promise turns to the visitor's time after hydration).
+      expect(container.querySelector('form')?.outerHTML).toBe(served);
+      expect(box('Nome')).toHaveValue('Ana Souza');
+      expect(box('Mensagem')).toHaveValue('Queremos\num site.');
+      expectFieldError('E-mail', 'E-mail inválido');
+      expectFieldError('Empresa', 'Empresa é obrigatória');
+      expectFieldError('Telefone', 'Telefone de contato é obrigatório');
+      expect(box('Assunto')).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByText('Confira os campos destacados.')).toHaveAttribute('role', 'alert');
+      // Nothing moved: the focus stays where the visitor left it.
+      expect(document.body).toHaveFocus();
+
+      const user = userEvent.setup();
+      await user.type(box('E-mail'), '.com.br');
+      await user.type(box('Empresa'), 'Empresa X');
+      await user.type(box('Telefone'), '(11) 98765-4321');
+      await user.click(submitButton());
+      expect(await screen.findByRole('heading', { name: 'Mensagem enviada com sucesso!' })).toHaveFocus();
+      expect(posts(mock.calls)).toEqual([
+        expect.objectContaining({ url: '/public/contact', body: expect.objectContaining({ name: 'Ana Souza', email: 'ana@empresa.com.br', company: 'Empresa X', message: 'Queremos\num site.' }) }),
+      ]);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
+  it('a refusal or a rate limit the server answered is said above the button, every value kept', async () => {
+    restore = mockHttp(() => ({ status: 204 })).restore;
+    const values = { name: 'Ana Souza', email: 'ana@empresa.com.br', company: 'Empresa X', telephone: '(11) 98765-4321', subject: 'Um site novo', message: 'Olá' };
+    renderContact(await loaded({ id: 'contact', values, error: { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many', retryAfter: 300 } }));
+    expect(screen.getByText('Você enviou várias mensagens em pouco tempo. Tente novamente em 5 minutos.')).toHaveAttribute('role', 'alert');
+    expect(box('Telefone')).toHaveValue('(11) 98765-4321');
+  });
+
+  it('its result page (?sent=contact) shows the success; "send another" is a link to the empty form, shown in place once the code runs', async () => {
+    restore = mockHttp(() => ({ status: 204 })).restore;
+    const user = userEvent.setup();
+    renderContact(await loaded(), '/contact?sent=contact');
+    const status = screen.getByRole('status');
+    expect(within(status).getByRole('heading', { name: 'Mensagem enviada com sucesso!' })).not.toHaveFocus();
+    expect(status).toHaveAttribute('id', 'contact');
+    const another = screen.getByRole('link', { name: 'Enviar outra mensagem' });
+    expect(another).toHaveAttribute('href', '/contact#contact');
+    await user.click(another);
+    expect(box('Nome')).toHaveValue('');
+    expect(box('Nome')).toHaveFocus();
   });
 
   it('fills the subject in from ?subject=', async () => {

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PUBLIC_ROUTES, type NewsletterSubscription, type RouteData } from '@vitrine/contracts';
+import { PUBLIC_ROUTES, type NewsletterSubscription, type PostedForm, type RouteData } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import type { PublicHttp } from '../../api/public-content';
 import { serverRoute } from '../../lib/route';
@@ -37,16 +37,21 @@ function serverHttp(answer: NewsletterSubscription | 'unknown' | 'down'): Public
   };
 }
 
-/** The route's data for `url` as the server (or the router, on a navigation) loads it. */
-async function loaded(url: string, http: PublicHttp): Promise<RouteData> {
+/** The route's data for `url` as the server (or the router, on a navigation) loads it; with a form the server answered. */
+async function loaded(url: string, http: PublicHttp, form?: PostedForm): Promise<RouteData> {
   const { pathname, searchParams } = new URL(url, 'https://www.example.com');
   const [, , uniqueKey, id] = pathname.split('/');
-  return route.load({ params: { uniqueKey, id }, search: searchParams, http });
+  return route.load({ params: { uniqueKey, id }, search: searchParams, http, ...(form ? { form } : {}) });
 }
 
 /** The page rendered from the route's data, as hydration does; the browser's requests are answered by `reply`. */
-async function open(url: string, answer: NewsletterSubscription | 'unknown' | 'down', reply: (call: HttpCall) => HttpReply | Promise<HttpReply> = () => ({ status: 204 })) {
-  const data = await loaded(url, serverHttp(answer));
+async function open(
+  url: string,
+  answer: NewsletterSubscription | 'unknown' | 'down',
+  reply: (call: HttpCall) => HttpReply | Promise<HttpReply> = () => ({ status: 204 }),
+  form?: PostedForm,
+) {
+  const data = await loaded(url, serverHttp(answer), form);
   const mock = mockHttp(reply);
   const Page = () => <route.Component data={data} />;
   return { ...renderPage(Page, PATH, url), mock, data };
@@ -232,5 +237,62 @@ describe('UnsubscribePage', () => {
     expect(data).toEqual({ status: 200, entries: { 'site:site': { ok: true, data: site }, identity: site.identity } });
     expect(await screen.findByText('E-mail inscrito: jo•••@cliente.com.br')).toBeInTheDocument();
     expect(mock.calls).toEqual([expect.objectContaining({ method: 'GET', url: `/public/newsletter/subscription/${API_REF}` })]);
+  });
+  it('leaving is a real form posted to the subscription\'s page (its reason and details named), which the server takes without the page\'s code', async () => {
+    const { mock } = await open(`${PAGE}?status=confirmed`, active);
+    restore = mock.restore;
+    const form = unsubscribeButton().closest('form') as HTMLFormElement;
+    expect(form).toHaveAttribute('method', 'post');
+    // The subscription's page without the confirmation's landing: a result or an answer opens on the form alone.
+    expect(form).toHaveAttribute('action', `${PAGE}#unsubscribe`);
+    expect(form).toHaveAttribute('id', 'unsubscribe');
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Recebo e-mails demais' }));
+    expect([...new FormData(form).entries()]).toEqual([
+      ['form', 'unsubscribe'],
+      ['lang', 'pt-BR'],
+      ['reason', 'too-frequent'],
+      ['details', ''],
+    ]);
+  });
+
+  it('a reason missing in a form the server answered: the details as typed and the reason asked for, on the form', async () => {
+    const posted: PostedForm = {
+      id: 'unsubscribe',
+      values: { details: 'Chega muito e-mail' },
+      error: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Validation failed', errors: [{ property: 'reason', message: { isNotEmpty: 'reason is required' } }] },
+    };
+    const { mock } = await open(PAGE, active, undefined, posted);
+    restore = mock.restore;
+    expect(screen.getByText('Escolha um motivo.')).toHaveAttribute('role', 'alert');
+    expect(screen.getByRole('textbox', { name: /Quer contar mais/ })).toHaveValue('Chega muito e-mail');
+    expect(screen.getAllByRole('radio')[0]).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("the result pages: 'unsubscribed' (?sent=unsubscribe) offers to come back, a form of its own; 'link sent' (?sent=resubscribe)", async () => {
+    const left = await open(`${PAGE}?sent=unsubscribe`, active);
+    restore = left.mock.restore;
+    expect(screen.getByText('Pronto, você saiu da newsletter.')).toBeInTheDocument();
+    const back = screen.getByRole('button', { name: 'Inscrever-me novamente' }).closest('form') as HTMLFormElement;
+    expect(back).toHaveAttribute('method', 'post');
+    expect(back).toHaveAttribute('action', `${PAGE}#resubscribe`);
+    expect(Object.fromEntries(new FormData(back))).toEqual({ form: 'resubscribe', lang: 'pt-BR' });
+    left.unmount();
+
+    const resent = await open(`${PAGE}?sent=resubscribe`, { ...active, state: 'cancelled' });
+    expect(screen.getByText('Enviamos um novo link de confirmação para seu e-mail.')).toBeInTheDocument();
+    resent.mock.restore();
+  });
+
+  it('a re-subscription the server could not take is said, also where the page no longer offers it', async () => {
+    const posted: PostedForm = { id: 'resubscribe', values: {}, error: { statusCode: 409, code: 'EMAIL_ALREADY_REGISTERED', message: 'Email already registered' } };
+    const cancelled = await open(PAGE, { ...active, state: 'cancelled' }, undefined, posted);
+    restore = cancelled.mock.restore;
+    expect(screen.getByText('E-mail já cadastrado.')).toBeInTheDocument();
+    cancelled.unmount();
+    cancelled.mock.restore();
+    const stillActive = await open(PAGE, active, undefined, posted);
+    restore = stillActive.mock.restore;
+    expect(screen.getByText('E-mail já cadastrado.')).toBeInTheDocument();
+    expect(unsubscribeButton()).toBeInTheDocument();
   });
 });

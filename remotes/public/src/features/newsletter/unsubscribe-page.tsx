@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
+import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, SENT_PARAM, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
 import { useParams, useSearchParams } from '@vitrine/core';
 import { Button, Skeleton, TextAreaField } from '@vitrine/ui';
 import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter';
 import { ErrorState } from '../../components/error-state';
 import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Notice } from '../../components/notice';
-import { readFailure, useFailureNotice, type FailureNotice, type FieldProblem } from '../../lib/form';
+import { HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, type FailureNotice, type FieldProblem } from '../../lib/form';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
 import { subscriptionLoader, subscriptionRef } from './loader';
@@ -17,6 +17,10 @@ import { usePageTexts } from '../../texts';
 type SubscriptionRef = ReturnType<typeof subscriptionRef>;
 
 const DETAILS = ['details'] as const;
+const UNSUBSCRIBE_FIELDS = ['reason', 'details'] as const;
+const NO_FIELDS = [] as const;
+
+const reasonOf = (value: string | undefined): UnsubscribeReason | null => UNSUBSCRIBE_REASONS.find((reason) => reason === value) ?? null;
 
 /** The answer of a failed request, said under the control that sent it (a live region, present from the start). */
 function LiveNotice({ notice }: { notice: FailureNotice | null }) {
@@ -27,12 +31,20 @@ function LiveNotice({ notice }: { notice: FailureNotice | null }) {
   );
 }
 
-/** Subscribe again (or resend a pending link): a new confirmation link to the address on record. */
+/**
+ * Subscribe again (or resend a pending link): a new confirmation link to the address on record. A form of one button
+ * posted to the subscription's page (forms-without-js.md): without the page's code the server sends the link and
+ * answers with this page's "link sent" (`?sent=resubscribe`), or this page again with what went wrong.
+ */
 function Resubscribe({ subscription, label, onSent }: { subscription: SubscriptionRef; label: string; onSent: () => void }) {
-  const [sending, setSending] = useState(false);
-  const [said, setSaid] = useState<FailureNotice | null>(null);
+  const page = usePageForm('resubscribe', { ownQuery: false });
+  const failed = usePostedFailure(page.posted, NO_FIELDS);
   const notice = useFailureNotice();
-  const send = async () => {
+  const [sending, setSending] = useState(false);
+  const [said, setSaid] = useState<FailureNotice | null>(() => (failed ? notice(failed) : null));
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending) return;
     setSending(true);
     setSaid(null);
     try {
@@ -44,28 +56,36 @@ function Resubscribe({ subscription, label, onSent }: { subscription: Subscripti
     }
   };
   return (
-    <div className="vt-unsub__action">
-      <Button variant="secondary" loading={sending} onClick={() => void send()}>
+    <form id={page.form.id} className="vt-unsub__action" method={page.form.method} action={page.form.action} onSubmit={(event) => void send(event)}>
+      <HiddenFields fields={page.hidden} />
+      <Button type="submit" variant="secondary" loading={sending}>
         {label}
       </Button>
       <LiveNotice notice={said} />
-    </div>
+    </form>
   );
 }
 
-/** Why are you leaving (one reason required, details optional), then POST …/unsubscribe. */
+/**
+ * Why are you leaving (one reason required, details optional), then POST …/unsubscribe. A form posted to the
+ * subscription's page (forms-without-js.md): without the page's code the server unsubscribes and answers with this
+ * page's "unsubscribed" (`?sent=unsubscribe`), or this page again with the reason and details as chosen and what
+ * was wrong.
+ */
 function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionRef; onDone: () => void }) {
   const { t } = usePageTexts();
   const id = useId();
-  const [reason, setReason] = useState<UnsubscribeReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [missing, setMissing] = useState(false);
-  const [detailsProblem, setDetailsProblem] = useState<FieldProblem | undefined>();
+  const page = usePageForm('unsubscribe', { ownQuery: false });
+  const failed = usePostedFailure(page.posted, UNSUBSCRIBE_FIELDS);
+  const notice = useFailureNotice();
+  const [reason, setReason] = useState<UnsubscribeReason | null>(() => reasonOf(page.posted?.values.reason));
+  const [details, setDetails] = useState(() => page.posted?.values.details ?? '');
+  const [missing, setMissing] = useState(() => Boolean(failed?.fields.reason));
+  const [detailsProblem, setDetailsProblem] = useState<FieldProblem | undefined>(() => failed?.fields.details);
   const [sending, setSending] = useState(false);
-  const [said, setSaid] = useState<FailureNotice | null>(null);
+  const [said, setSaid] = useState<FailureNotice | null>(() => (failed && !failed.fields.reason && !failed.fields.details ? notice(failed) : null));
   const form = useRef<HTMLFormElement>(null);
   const focusNext = useRef<'reason' | 'details' | null>(null);
-  const notice = useFailureNotice();
   const errorId = `${id}-reason-error`;
 
   useEffect(() => {
@@ -112,7 +132,16 @@ function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionR
   };
 
   return (
-    <form ref={form} className="vt-unsub__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      ref={form}
+      id={page.form.id}
+      className="vt-unsub__form"
+      method={page.form.method}
+      action={page.form.action}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <HiddenFields fields={page.hidden} />
       <fieldset className={missing ? 'vt-unsub__reasons vt-unsub__reasons--invalid' : 'vt-unsub__reasons'}>
         <legend>
           {t('unsubscribe.question')}
@@ -168,6 +197,9 @@ function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionR
 
 type View = 'current' | 'left' | 'resent';
 
+/** The view each form's result page (`?sent=<form id>`) opens on. */
+const RESULT_VIEWS: Partial<Record<string, View>> = { unsubscribe: 'left', resubscribe: 'resent' };
+
 /**
  * A subscription as its link shows it, and what its owner can do: leave (active, pending), resend the
  * confirmation link (pending), come back (cancelled, or just left). A confirmation link's landing says so
@@ -175,11 +207,19 @@ type View = 'current' | 'left' | 'resent';
  */
 function Subscription({ subscription, data, welcome }: { subscription: SubscriptionRef; data: NewsletterSubscription; welcome: 'confirmed' | 'reactivated' | null }) {
   const { t } = usePageTexts();
-  const [view, setView] = useState<View>('current');
+  const [search] = useSearchParams();
+  // A form's result page (sent without the page's code, forms-without-js.md) opens on that form's result.
+  const [view, setView] = useState<View>(() => RESULT_VIEWS[search.get(SENT_PARAM) ?? ''] ?? 'current');
+  const shownFirst = useRef(view);
   const said = useRef<HTMLDivElement>(null);
+  // A re-subscription the server could not take, on a page that no longer offers it (the subscription is active).
+  const resubscribed = usePageForm('resubscribe', { ownQuery: false });
+  const resubscribeFailed = usePostedFailure(resubscribed.posted, NO_FIELDS);
+  const notice = useFailureNotice();
 
+  // A result reached here moves the focus to it; one the page opened on (a result page) does not.
   useEffect(() => {
-    if (view !== 'current') said.current?.focus();
+    if (view !== 'current' && view !== shownFirst.current) said.current?.focus();
   }, [view]);
 
   const resubscribe = (label: string) => <Resubscribe subscription={subscription} label={label} onSent={() => setView('resent')} />;
@@ -215,7 +255,13 @@ function Subscription({ subscription, data, welcome }: { subscription: Subscript
       </>
     );
   } else {
-    const form = <UnsubscribeForm subscription={subscription} onDone={() => setView('left')} />;
+    const refused = data.state === 'active' && resubscribeFailed ? <LiveNotice notice={notice(resubscribeFailed)} /> : null;
+    const form = (
+      <>
+        {refused}
+        <UnsubscribeForm subscription={subscription} onDone={() => setView('left')} />
+      </>
+    );
     if (data.state === 'pending') {
       body = (
         <>

@@ -13,12 +13,15 @@ import {
   MessagesListBody,
   ReceivedMessageDetailSchema,
   ReceivedMessageSchema,
+  SpamGuardCountsSchema,
 } from '@vitrine/contracts/schemas';
 import { principalOf } from '../../plugins/auth';
 import { BEARER, responses } from '../common';
 
 const tags = ['message'];
 const inbox = { routes: ['message-received'] } as const;
+/** What the spam guard doubted: the inbox's (contact messages) and the leads screen's (newsletter sign-ups). */
+const audience = { routes: ['message-received', 'list-leads'] } as const;
 
 /** The staff's inbox of contact messages (route message-received, SPEC §2). */
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -99,6 +102,42 @@ const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: await service().setArchived(request.params.id, request.params.unique_key, request.body.archived),
       message: request.body.archived ? AUDIENCE_SUCCESS_MESSAGES.MESSAGE_ARCHIVED : AUDIENCE_SUCCESS_MESSAGES.MESSAGE_UNARCHIVED,
     }),
+  );
+
+  app.put(
+    '/message/message-not-spam/:id/:unique_key',
+    {
+      config: { policy: inbox },
+      schema: {
+        tags,
+        summary: 'A message the spam guard held for review is no spam: it joins the inbox and makes its contact lead (404 when it is not held)',
+        security: BEARER,
+        params: MessageParams,
+        response: responses({ 200: Envelope(ReceivedMessageSchema) }, 401, 403, 404),
+      },
+    },
+    async (request) => ({
+      data: await service().notSpam(request.params.id, request.params.unique_key),
+      message: AUDIENCE_SUCCESS_MESSAGES.MESSAGE_NOT_SPAM,
+    }),
+  );
+
+  app.get(
+    '/message/spam-guard',
+    {
+      config: { policy: audience },
+      schema: {
+        tags,
+        summary:
+          'What the spam guard doubted in the last 30 days, per form (contact, newsletter) and reason (honeypot: the trap field was filled; too-fast: sent sooner than a person fills the form in). A doubted message is held for review (filter suspected), a doubted sign-up is mailed its confirmation link as any',
+        security: BEARER,
+        response: responses({ 200: Envelope(SpamGuardCountsSchema) }, 401, 403),
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await service().spamGuard() };
+    },
   );
 
   app.delete(

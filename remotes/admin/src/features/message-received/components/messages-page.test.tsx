@@ -14,7 +14,7 @@ const unread = makeReceivedMessage();
 const read = makeReceivedMessage({ id: 13, unique_key: 'k3y-def', name: 'Bruno Lima', subject: 'Parceria', preview: 'Temos uma proposta', read: true });
 const detail = makeMessageDetail();
 const reply = makeMessageReply();
-const counts: MessageCounts = { unread: 1, active: 2, archived: 4 };
+const counts: MessageCounts = { unread: 1, active: 2, archived: 4, suspected: 0 };
 
 function server(options: { items?: ReceivedMessage[]; list?: () => HttpReply } = {}) {
   const items = options.items ?? [unread, read];
