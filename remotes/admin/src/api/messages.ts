@@ -6,6 +6,7 @@ import type {
   MessagesListInput,
   ReceivedMessage,
   ReceivedMessageDetail,
+  SpamGuardCounts,
 } from '@vitrine/contracts';
 import { http } from '@vitrine/core';
 
@@ -48,5 +49,17 @@ export async function deleteMessage(ref: MessageRef): Promise<void> {
 /** Saves a staff reply; the server's job engine emails it to the visitor. */
 export async function replyToMessage(ref: MessageRef, body: string): Promise<MessageReply> {
   const { data } = await http.post<Envelope<MessageReply>>(path('/message/message-reply', ref), { body });
+  return data.data;
+}
+
+/** A message the spam guard held for review is no spam: it joins the inbox and makes its sender's contact lead. */
+export async function markNotSpam(ref: MessageRef): Promise<ReceivedMessage> {
+  const { data } = await http.put<Envelope<ReceivedMessage>>(path('/message/message-not-spam', ref));
+  return data.data;
+}
+
+/** What the spam guard doubted in the last days, per form (contact, newsletter) and reason. */
+export async function spamGuardCounts(): Promise<SpamGuardCounts> {
+  const { data } = await http.get<Envelope<SpamGuardCounts>>('/message/spam-guard');
   return data.data;
 }

@@ -27,6 +27,8 @@ export const queryKeys = {
     list: (input: MessagesListInput) => ['messages', 'inbox', 'list', input] as const,
     counts: ['messages', 'inbox', 'counts'] as const,
     detail: (id: number, key: string) => ['messages', 'detail', id, key] as const,
+    /** What the spam guard doubted (refreshed with the inbox: a message moved out of 'suspected'). */
+    spamGuard: ['messages', 'inbox', 'spam-guard'] as const,
   },
   /**
    * The leads screen. A lead action changes `lists` (the row is patched in every cached page, then

@@ -37,6 +37,16 @@ function server(options: { digests?: () => DigestSend[]; settings?: (body: Diges
       ]);
     }
     if (call.url === '/lead/leads-list') return ok({ items: [], total: 0, page: 1, limit: 10 });
+    if (call.url === '/message/spam-guard') {
+      return ok({
+        days: 30,
+        counts: [
+          { form: 'contact', reason: 'honeypot', count: 4 },
+          { form: 'newsletter', reason: 'honeypot', count: 0 },
+          { form: 'newsletter', reason: 'too-fast', count: 3 },
+        ],
+      });
+    }
     return { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
   });
 }
@@ -59,6 +69,14 @@ describe('list-leads: the newsletter tab', () => {
     await user.click(screen.getByRole('tab', { name: 'Newsletter' }));
     expect(await screen.findByText('2026-W02')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?tab=newsletter');
+  });
+
+  it('says how many sign-ups the spam guard doubted lately, and that they were mailed their link like any', async () => {
+    http = server();
+    open();
+    expect(await screen.findByTestId('spam-guard-newsletter')).toHaveTextContent(
+      'Filtro antispam, últimos 30 dias: 3 inscrições duvidosas, que receberam o link de confirmação como as outras (enviada rápido demais: 3)',
+    );
   });
 
   it('lists the weekly sends with their progress, live every 3 s while one is sending', async () => {

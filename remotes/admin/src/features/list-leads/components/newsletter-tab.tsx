@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card } from 'antd';
 import EyeOutlined from '@ant-design/icons/EyeOutlined';
 import { useTranslation } from '@vitrine/core';
+import { SpamGuardLine } from '../../../components/spam-guard-line';
 import { DigestPreviewModal } from './digest-preview-modal';
 import { DigestSends } from './digest-sends';
 import { DigestSettingsForm } from './digest-settings-form';
@@ -10,7 +11,8 @@ import { UnsubscribeReasons } from './unsubscribe-reasons';
 
 /**
  * The newsletter tab: the weekly sends with their live progress and failures, the next digest's
- * preview and a test to oneself, the schedule, and why subscribers left in a period.
+ * preview and a test to oneself, the schedule, why subscribers left in a period, and what the
+ * sign-up's spam guard doubted (those sign-ups were mailed their link like any).
  */
 export function NewsletterTab() {
   const { t } = useTranslation('admin');
@@ -18,6 +20,7 @@ export function NewsletterTab() {
 
   return (
     <div className="vt-newsletter" data-testid="newsletter-tab">
+      <SpamGuardLine form="newsletter" />
       <Card
         className="vt-newsletter__sends"
         title={t('newsletter.sends.title')}

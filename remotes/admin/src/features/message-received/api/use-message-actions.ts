@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReceivedMessageDetail } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { archiveMessage, deleteMessage, markMessageRead, replyToMessage, type MessageRef } from '../../../api/messages';
+import { archiveMessage, deleteMessage, markMessageRead, markNotSpam, replyToMessage, type MessageRef } from '../../../api/messages';
 import { queryKeys } from '../../../lib/queries';
 import { useFeedback } from '../../../lib/use-feedback';
 
@@ -64,6 +64,8 @@ export function useMessageActions(onClosed: () => void) {
       ),
     remove: (m: MessageRef) =>
       confirmed(t('messages.confirmTitles.delete'), t('messages.confirm.delete'), true, () => deleteMessage(m), t('messages.done.deleted'), () => leave(m)),
+    /** A message the spam guard held is no spam: it joins the inbox (and makes its lead); the detail stays open. */
+    notSpam: (m: MessageRef) => attempt(() => markNotSpam(m), t('messages.done.notSpam'), () => patch(m, (d) => ({ ...d, suspected: null }))),
     /** Sends a reply; it joins the thread at once (with its delivery state as the server answered). */
     reply: (m: MessageRef, body: string) =>
       attempt(async () => {

@@ -6,7 +6,7 @@ import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import EyeInvisibleOutlined from '@ant-design/icons/EyeInvisibleOutlined';
 import InboxOutlined from '@ant-design/icons/InboxOutlined';
 import SendOutlined from '@ant-design/icons/SendOutlined';
-import { AUDIENCE_LIMITS, type MessageReply } from '@vitrine/contracts';
+import { AUDIENCE_LIMITS, type MessageReply, type SpamReason } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import type { MessageRef } from '../../../api/messages';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
@@ -93,6 +93,7 @@ export function MessageDetail({ message, onBack, onClosed }: MessageDetailProps)
         </Space>
       </div>
 
+      {m.suspected ? <Held reason={m.suspected} onNotSpam={() => void actions.notSpam(m)} /> : null}
       <Typography.Title level={4} className="vt-inbox__title">
         {m.subject} {m.archived && <Tag>{t('messages.archived')}</Tag>}
       </Typography.Title>
@@ -132,6 +133,29 @@ export function MessageDetail({ message, onBack, onClosed }: MessageDetailProps)
         <ReplyForm to={m.email} onSend={(body) => actions.reply(m, body)} />
       </section>
     </article>
+  );
+}
+
+/**
+ * A message the public form's spam guard held for review: why, what that meant (nobody was mailed, no lead), and the
+ * way out when a person wrote it (docs/decisions/forms-without-js.md).
+ */
+function Held({ reason, onNotSpam }: { reason: SpamReason; onNotSpam: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="vt-inbox__held"
+      data-testid="message-held"
+      title={t('messages.held.title')}
+      description={`${t(`messages.held.${reason}`, { seconds: AUDIENCE_LIMITS.minFillMs / 1000 })} ${t('messages.held.text')}`}
+      action={
+        <Button size="small" onClick={onNotSpam}>
+          {t('messages.held.action')}
+        </Button>
+      }
+    />
   );
 }
 

@@ -16,12 +16,25 @@ const detail = makeMessageDetail();
 const reply = makeMessageReply();
 const counts: MessageCounts = { unread: 1, active: 2, archived: 4, suspected: 0 };
 
-function server(options: { items?: ReceivedMessage[]; list?: () => HttpReply } = {}) {
+/** What the public forms' spam guard doubted: two messages held (one per reason), no doubtful sign-up. */
+const guard = {
+  days: 30,
+  counts: [
+    { form: 'contact', reason: 'honeypot', count: 1 },
+    { form: 'contact', reason: 'too-fast', count: 1 },
+    { form: 'newsletter', reason: 'honeypot', count: 0 },
+    { form: 'newsletter', reason: 'too-fast', count: 0 },
+  ],
+};
+
+function server(options: { items?: ReceivedMessage[]; list?: () => HttpReply; detail?: typeof detail } = {}) {
   const items = options.items ?? [unread, read];
   return mockHttp((call: HttpCall) => {
     if (call.url === '/message/messages-list') return options.list?.() ?? ok({ items, total: items.length, page: 1, limit: 20 });
     if (call.url === '/message/messages-count') return ok(counts);
-    if (call.url.startsWith('/message/message-open/')) return ok(detail);
+    if (call.url === '/message/spam-guard') return ok(guard);
+    if (call.url.startsWith('/message/message-not-spam/')) return ok({ ...items[0], suspected: null });
+    if (call.url.startsWith('/message/message-open/')) return ok(options.detail ?? detail);
     if (call.url.startsWith('/message/message-reply/')) return { status: 201, data: { data: reply, message: 'Reply sent' } };
     if (call.url.startsWith('/message/message-archive/')) return ok({ ...unread, archived: (call.body as { archived: boolean }).archived });
     if (call.url.startsWith('/message/message-read/')) return ok({ ...unread, read: false });
@@ -56,7 +69,7 @@ describe('message-received', () => {
     expect(within(row).getByText('10 de jan.')).toBeInTheDocument();
 
     const tabs = screen.getAllByRole('radio').map((radio) => radio.closest('label')?.textContent);
-    expect(tabs).toEqual([expect.stringMatching(/^Ativas/), expect.stringMatching(/^Não lidas/), 'Lidas', expect.stringMatching(/^Arquivadas/)]);
+    expect(tabs).toEqual([expect.stringMatching(/^Ativas/), expect.stringMatching(/^Não lidas/), 'Lidas', expect.stringMatching(/^Arquivadas/), 'Suspeitas']);
     await waitFor(() => expect(screen.getByRole('radio', { name: /^Arquivadas/ }).closest('label')).toHaveTextContent('4'));
 
     await user.click(screen.getByRole('radio', { name: /^Não lidas/ }));
@@ -66,6 +79,30 @@ describe('message-received', () => {
     await waitFor(() =>
       expect(callsTo(http.calls, '/message/messages-list').at(-1)!.body).toEqual({ filter: 'unread', page: 1, limit: 20, search: 'carla' }),
     );
+  });
+
+  it("says what the public form's spam guard held, and a held message why; 'Not spam' moves it to the inbox", async () => {
+    const held = makeReceivedMessage({ id: 21, unique_key: 'held-1', name: 'Rita Alves', subject: 'Orçamento rápido', suspected: 'too-fast' });
+    http = server({ items: [held], detail: makeMessageDetail({ id: 21, unique_key: 'held-1', name: 'Rita Alves', subject: 'Orçamento rápido', suspected: 'too-fast' }) });
+    const user = userEvent.setup({ delay: null });
+    open();
+    expect(await screen.findByTestId('spam-guard-contact')).toHaveTextContent(
+      'Filtro antispam, últimos 30 dias: 2 mensagens retidas para revisão (campo oculto preenchido: 1 · enviada rápido demais: 1)',
+    );
+    await user.click(screen.getByRole('radio', { name: /^Suspeitas/ }));
+    await waitFor(() => expect(callsTo(http.calls, '/message/messages-list').at(-1)!.body).toEqual({ filter: 'suspected', page: 1, limit: 20 }));
+
+    await user.click(await screen.findByText('Rita Alves'));
+    const why = await screen.findByTestId('message-held');
+    expect(why).toHaveTextContent('Retida pelo filtro antispam');
+    expect(why).toHaveTextContent('Foi enviada menos de 3 segundos depois de a página abrir.');
+    expect(why).toHaveTextContent('A equipe não foi avisada por e-mail e nenhum lead foi criado.');
+    await user.click(within(why).getByRole('button', { name: 'Não é spam' }));
+    await waitFor(() => expect(http.calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/message/message-not-spam/21/held-1']));
+    await waitFor(() => expect(screen.queryByTestId('message-held')).not.toBeInTheDocument());
+    expect(await screen.findByText('Mensagem movida para a caixa de entrada.')).toBeInTheDocument();
+    // The figures and the counters are asked again.
+    await waitFor(() => expect(callsTo(http.calls, '/message/spam-guard').length).toBeGreaterThan(1));
   });
 
   it("writes the list's dates in the interface language (SPEC §9's pt-BR, en-US month first, ht-HT as French)", async () => {

@@ -3,6 +3,7 @@ import { Badge, Empty, Input, Segmented, Typography } from 'antd';
 import { LIMITS, MESSAGE_FILTERS, type MessageCounts, type MessageFilter, type MessagesListInput } from '@vitrine/contracts';
 import { useSearchParams, useTranslation } from '@vitrine/core';
 import type { MessageRef } from '../../../api/messages';
+import { SpamGuardLine } from '../../../components/spam-guard-line';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useMessageCounts } from '../api/get-message-counts';
@@ -14,7 +15,7 @@ import './messages-page.css';
 const PAGE_SIZE = 20;
 
 /** The counter shown on each filter (none on 'read': the active count already covers it). */
-const COUNT_OF: Partial<Record<MessageFilter, keyof MessageCounts>> = { active: 'active', unread: 'unread', archived: 'archived' };
+const COUNT_OF: Partial<Record<MessageFilter, keyof MessageCounts>> = { active: 'active', unread: 'unread', archived: 'archived', suspected: 'suspected' };
 
 /** The message named by the URL (`?id=12&key=abc`, as the notification email links it), if any. */
 function selectedIn(params: URLSearchParams): MessageRef | null {
@@ -24,7 +25,8 @@ function selectedIn(params: URLSearchParams): MessageRef | null {
 }
 
 /**
- * message-received (SPEC §2): the staff inbox. Filters with their counts, a debounced search and
+ * message-received (SPEC §2): the staff inbox. Filters with their counts ('Suspected': what the public form's spam
+ * guard held for review, with a line of its figures above), a debounced search and
  * server-side pages on the left; the selected message (kept in the URL) on the right. Under 900 px
  * one pane at a time, with Back (messages-page.css).
  */
@@ -84,6 +86,7 @@ export function MessagesPage() {
       <Typography.Title level={3} className="vt-inbox__heading">
         {t('messages.title')}
       </Typography.Title>
+      <SpamGuardLine form="contact" />
       <div className="vt-inbox__panes">
         <section className="vt-inbox__pane vt-inbox__master" aria-label={t('messages.title')}>
           <Segmented
