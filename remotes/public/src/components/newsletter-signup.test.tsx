@@ -23,12 +23,14 @@ function tree(url: string, props: Parameters<typeof NewsletterSignup>[0] = {}) {
 }
 
 /** Renders `make()` to HTML as the server does, then hydrates that HTML in the document: answers what hydration reported. */
-async function serveAndHydrate(make: () => React.ReactElement) {
+async function serveAndHydrate(make: () => React.ReactElement, beforeCode?: (container: HTMLElement) => void) {
   const html = renderToString(make());
   const container = document.createElement('div');
   container.innerHTML = html;
   const served = container.innerHTML;
   document.body.append(container);
+  // What the visitor does on the server's HTML before the page's code runs.
+  beforeCode?.(container);
   const recoverable: unknown[] = [];
   const root = await act(async () => hydrateRoot(container, make(), { onRecoverableError: (error) => recoverable.push(error) }));
   return {
@@ -154,6 +156,29 @@ describe('NewsletterSignup', () => {
     await user.click(another);
     expect(emailBox()).toHaveFocus();
     expect(router.state.location.search).toBe('?sent=newsletter');
+  });
+
+  it('an address typed before the page\'s code ran is the form\'s once it has: kept on screen, and sent at once', async () => {
+    const mock = mockHttp(() => ({ status: 202, data: { message: 'ok' } }));
+    restore = mock.restore;
+    const page = await serveAndHydrate(
+      () => tree('/', { data: routeData() }),
+      (container) => {
+        const input = container.querySelector<HTMLInputElement>('input[name="email"]') as HTMLInputElement;
+        input.value = 'autofill@empresa.com.br';
+      },
+    );
+    try {
+      expect(page.recoverable).toEqual([]);
+      const input = page.container.querySelector<HTMLInputElement>('input[name="email"]');
+      expect(input).toHaveValue('autofill@empresa.com.br');
+      // Sent before anything else happened: what the visitor sees is what goes.
+      await userEvent.setup().click(page.container.querySelector('button[type="submit"]') as HTMLButtonElement);
+      await screen.findByText('Quase lá! Enviamos um link de confirmação para seu e-mail.');
+      expect(posts(mock.calls)).toEqual([expect.objectContaining({ body: expect.objectContaining({ email: 'autofill@empresa.com.br' }) })]);
+    } finally {
+      page.done();
+    }
   });
 
   it('times a form the server rendered from the page\'s start, not from its hydration (a form filled in before the code ran is no robot)', async () => {

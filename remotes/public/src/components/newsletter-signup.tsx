@@ -3,7 +3,7 @@ import { isValidEmail, LIMITS, type RouteData } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { Button, TextField } from '@vitrine/ui';
 import { subscribeNewsletter } from '../api/newsletter';
-import { elapsedSince, HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useShownSince, type FailureNotice, type FieldProblem } from '../lib/form';
+import { elapsedSince, HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useShownSince, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../lib/form';
 import { Notice } from './notice';
 import { TrapField } from './trap-field';
 import './newsletter-signup.css';
@@ -47,6 +47,10 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
   const shown = useShownSince();
   const focusEmail = useRef(false);
   const wasSent = useRef(sent);
+  // An address typed (or autofilled) before the page's code ran is the form's from the start.
+  useTypedBeforeStart(form, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
 
   // A sign-up done here (not a result page opened) moves the focus to its result; "use another email" back to the field.
   useEffect(() => {

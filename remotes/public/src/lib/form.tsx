@@ -1,4 +1,4 @@
-import { useContext, useRef, useSyncExternalStore } from 'react';
+import { useContext, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
 import { FORM_ID_FIELD, FORM_LANGUAGE_FIELD, SENT_PARAM, type FieldError, type PageFormId, type PostedForm, type PostedFormError, type RouteData } from '@vitrine/contracts';
 import { handleError, isHttpError, useLocation, useSearchParams, useTranslation } from '@vitrine/core';
 import { RouteDataContext } from './loader';
@@ -91,6 +91,32 @@ export function useShownSince(): { shown: () => number; restart: () => void } {
     });
   }
   return clock.current;
+}
+
+/**
+ * What the visitor typed or chose in a server-rendered form before the page's code ran. React hydrates a field
+ * keeping what it shows, not the form's state, and would put its state back in the field at the form's next render
+ * (a click on "send" before anything else told it: the text gone, the form said empty). Read once, right after
+ * hydration and before anything else can happen, into the form's state: `adopt` gets each named field that differs
+ * from what the server rendered (a chosen radio: its value). A form the browser mounts itself finds nothing.
+ */
+export function useTypedBeforeStart(form: RefObject<HTMLFormElement | null>, adopt: (typed: Record<string, string>) => void): void {
+  const adoptRef = useRef(adopt);
+  adoptRef.current = adopt;
+  useLayoutEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const typed: Record<string, string> = {};
+    for (const field of Array.from(element.elements)) {
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !field.name || field.type === 'hidden') continue;
+      if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+        if (field.checked && !field.defaultChecked) typed[field.name] = field.value;
+      } else if (field.value !== field.defaultValue) {
+        typed[field.name] = field.value;
+      }
+    }
+    if (Object.keys(typed).length > 0) adoptRef.current(typed);
+  }, [form]);
 }
 
 /** Where a page's data keeps a form sent without its code and not taken (RouteLoadContext.form; lib/route.tsx). */

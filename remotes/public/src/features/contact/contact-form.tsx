@@ -4,7 +4,7 @@ import { Button, TextAreaField, TextField } from '@vitrine/ui';
 import { sendContactMessage } from '../../api/public-content';
 import { Notice } from '../../components/notice';
 import { TrapField } from '../../components/trap-field';
-import { elapsedSince, HiddenFields, readFailure, usePageForm, usePostedFailure, useShownSince, type FieldProblem } from '../../lib/form';
+import { elapsedSince, HiddenFields, readFailure, usePageForm, usePostedFailure, useShownSince, useTypedBeforeStart, type FieldProblem } from '../../lib/form';
 import {
   checkAll,
   checkField,
@@ -65,6 +65,12 @@ export function ContactForm() {
   const focusNext = useRef<ContactField | null>(null);
   const shown = useShownSince();
   const wasSent = useRef(sent);
+  // What was typed before the page's code ran is the form's from the start (and counts as changed: checked when left).
+  useTypedBeforeStart(form, (typed) => {
+    const found = pick(typed);
+    setValues((current) => ({ ...current, ...found }));
+    setChanged((current) => ({ ...current, ...Object.fromEntries(Object.keys(found).map((field) => [field, true])) }));
+  });
 
   // A call to action's ?subject= (on arrival, or a new one on the same page) fills the subject in.
   useEffect(() => {

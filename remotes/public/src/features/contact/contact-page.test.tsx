@@ -342,6 +342,35 @@ describe('ContactPage', () => {
     }
   });
 
+  it("what was typed before the page's code ran is the form's once it has: nothing lost, and sent as it shows", async () => {
+    const data = await loaded();
+    const mock = mockHttp(() => ({ status: 201, data: { message: 'Message sent successfully' } }));
+    restore = mock.restore;
+    const make = () => {
+      const router = createMemoryRouter([{ path: '/contact', element: <route.Component data={data} /> }], { initialEntries: ['/contact'] });
+      return (
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(make());
+    document.body.append(container);
+    const typed = { name: 'Ana Souza', email: 'ana@empresa.com.br', company: 'Empresa X', telephone: '(11) 98765-4321', subject: 'Um site novo', message: 'Queremos um site.' };
+    for (const [name, value] of Object.entries(typed)) (container.querySelector(`[name="${name}"]`) as HTMLInputElement).value = value;
+    const root = await act(async () => hydrateRoot(container, make()));
+    try {
+      const user = userEvent.setup();
+      await user.click(submitButton());
+      expect(await screen.findByRole('heading', { name: 'Mensagem enviada com sucesso!' })).toBeInTheDocument();
+      expect(posts(mock.calls)).toEqual([expect.objectContaining({ body: expect.objectContaining(typed) })]);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+
   it('a refusal or a rate limit the server answered is said above the button, every value kept', async () => {
     restore = mockHttp(() => ({ status: 204 })).restore;
     const values = { name: 'Ana Souza', email: 'ana@empresa.com.br', company: 'Empresa X', telephone: '(11) 98765-4321', subject: 'Um site novo', message: 'Olá' };

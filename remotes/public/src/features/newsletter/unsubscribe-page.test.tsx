@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PUBLIC_ROUTES, type NewsletterSubscription, type PostedForm, type RouteData } from '@vitrine/contracts';
@@ -294,5 +295,32 @@ describe('UnsubscribePage', () => {
     restore = stillActive.mock.restore;
     expect(screen.getByText('E-mail já cadastrado.')).toBeInTheDocument();
     expect(unsubscribeButton()).toBeInTheDocument();
+  });
+  it("a reason chosen and details written before the page's code ran are the form's once it has, and sent at once", async () => {
+    const data = await loaded(PAGE, serverHttp(active));
+    const mock = mockHttp(() => ({ status: 200, data: { message: 'ok' } }));
+    restore = mock.restore;
+    const make = () => {
+      const router = createMemoryRouter([{ path: PATH, element: <route.Component data={data} /> }], { initialEntries: [PAGE] });
+      return (
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      );
+    };
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(make());
+    document.body.append(container);
+    (container.querySelector('input[value="not-relevant"]') as HTMLInputElement).checked = true;
+    (container.querySelector('textarea[name="details"]') as HTMLTextAreaElement).value = 'Mudei de área.';
+    const root = await act(async () => hydrateRoot(container, make()));
+    try {
+      await userEvent.setup().click(unsubscribeButton());
+      expect(await screen.findByText('Pronto, você saiu da newsletter.')).toBeInTheDocument();
+      expect(posts(mock.calls)).toEqual([expect.objectContaining({ url: `/public/newsletter/unsubscribe/${API_REF}`, body: { reason: 'not-relevant', details: 'Mudei de área.' } })]);
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

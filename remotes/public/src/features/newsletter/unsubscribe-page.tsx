@@ -6,7 +6,7 @@ import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newslett
 import { ErrorState } from '../../components/error-state';
 import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Notice } from '../../components/notice';
-import { HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, type FailureNotice, type FieldProblem } from '../../lib/form';
+import { HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../../lib/form';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
 import { subscriptionLoader, subscriptionRef } from './loader';
@@ -86,6 +86,12 @@ function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionR
   const [said, setSaid] = useState<FailureNotice | null>(() => (failed && !failed.fields.reason && !failed.fields.details ? notice(failed) : null));
   const form = useRef<HTMLFormElement>(null);
   const focusNext = useRef<'reason' | 'details' | null>(null);
+  // A reason chosen and details written before the page's code ran are the form's from the start.
+  useTypedBeforeStart(form, (typed) => {
+    const chosen = reasonOf(typed.reason);
+    if (chosen) setReason(chosen);
+    if (typed.details !== undefined) setDetails(typed.details);
+  });
   const errorId = `${id}-reason-error`;
 
   useEffect(() => {
