@@ -25,6 +25,18 @@ export function installValidators(app: FastifyInstance): void {
     const ajv = httpPart === 'body' ? strict : coercing;
     return ajv.compile(schema);
   });
+  // Every JSON body of every route is measured before it is parsed: nothing after the parser (the NUL walk
+  // below, the schemas, the services) meets a body nested deeper than MAX_BODY_DEPTH. Fastify's own parser
+  // (prototype-poisoning checks, its empty and malformed body errors) does the rest.
+  const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (jsonNestingExceeds(text, MAX_BODY_DEPTH)) {
+      done(new BadRequestError('VALIDATION_ERROR', [{ property: 'body', message: { maxDepth: `body must not nest arrays and objects more than ${MAX_BODY_DEPTH} levels deep` } }]), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   // A request without a body is validated as {}: the client learns which fields are required.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
@@ -32,6 +44,34 @@ export function installValidators(app: FastifyInstance): void {
     const errors = [...nulErrors(request.params, 'params'), ...nulErrors(request.query, 'querystring'), ...nulErrors(request.body, 'body')];
     if (errors.length) throw new BadRequestError('VALIDATION_ERROR', errors);
   });
+}
+
+/** How deep arrays and objects may nest in a JSON request body: far beyond what any route's schema describes. */
+export const MAX_BODY_DEPTH = 64;
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit`, read from the text in one pass (brackets
+ * inside strings do not count). A body thousands of levels deep used to reach the recursive walks after the
+ * parser and overflow the stack: a 500 on every route that takes a body.
+ */
+export function jsonNestingExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
 }
 
 /**
