@@ -40,6 +40,19 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
+const TEXT_ONLY: sanitizeHtml.IOptions = { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags ?? [], disallowedTagsMode: 'discard' };
+
+/**
+ * Text that may hold markup or entities, as HTML that shows it as plain text and nothing else: tags are
+ * dropped (scripts, styles and the like with their content), entities decoded, and what is left written
+ * back with `&`, `<` and `>` as entities, on one line. For places read as HTML where text is meant: an
+ * RSS description is HTML to a feed reader, so `&lt;img onerror=…&gt;` in an excerpt must reach it as
+ * the text `<img onerror=…>`, never as an image.
+ */
+export function htmlAsText(html: string): string {
+  return sanitizeHtml(html, TEXT_ONLY).replace(/\s+/g, ' ').trim();
+}
+
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
 const BLOCKS = /<\/?(p|h[1-6]|li|ul|ol|blockquote|pre|figure|figcaption|br|hr)\b[^>]*>/gi;
 

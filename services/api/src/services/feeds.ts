@@ -2,6 +2,7 @@ import { faqProductSlug } from '@vitrine/utils';
 import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
+import { htmlAsText } from '../lib/html';
 import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
 import type { ImageStorage } from '../lib/image-storage';
 import * as articles from '../repositories/articles';
@@ -43,6 +44,16 @@ const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 export function escapeXml(text: string): string {
   return xmlChars(text).replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
+}
+
+/**
+ * A description (an item's excerpt, a channel's text) for the feed: feed readers read an RSS description
+ * as HTML, so staff text becomes plain text (tags dropped, entities decoded), that text is written as HTML
+ * showing exactly it, and the whole is escaped for XML. Markup in an excerpt, typed or entity-encoded,
+ * reaches the reader as text.
+ */
+export function feedDescription(text: string): string {
+  return escapeXml(htmlAsText(text));
 }
 
 function toDate(value: Date | string): Date {
@@ -142,7 +153,7 @@ export class FeedsService {
     const self = this.absolute(category ? `/rss/${category.unique_key}.xml` : '/rss.xml');
     const link = this.absolute(blogPath(category?.unique_key));
     const title = category ? `${siteName} — ${category.name}` : `${siteName} — ${BLOG_TITLE}`;
-    const description = oneLine(category?.description || BLOG_SUBTITLE);
+    const description = category?.description || BLOG_SUBTITLE;
     const newest = rows.reduce<Date | undefined>((max, r) => {
       const d = toDate(r.updated_at);
       return !max || d > max ? d : max;
@@ -157,7 +168,7 @@ export class FeedsService {
         `<link>${escapeXml(href)}</link>`,
         `<guid isPermaLink="true">${escapeXml(href)}</guid>`,
         `<pubDate>${rfc822(date)}</pubDate>`,
-        `<description>${escapeXml(row.excerpt)}</description>`,
+        `<description>${feedDescription(row.excerpt)}</description>`,
         `<dc:creator>${escapeXml(row.author ? fullName(row.author) : siteName)}</dc:creator>`,
         ...row.categories.map((c) => `<category>${escapeXml(c.name)}</category>`),
         enclosure,
@@ -170,7 +181,7 @@ export class FeedsService {
       '<channel>',
       `<title>${escapeXml(title)}</title>`,
       `<link>${escapeXml(link)}</link>`,
-      `<description>${escapeXml(description)}</description>`,
+      `<description>${feedDescription(description)}</description>`,
       `<language>${SITE_LANGUAGE}</language>`,
       newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
       `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,

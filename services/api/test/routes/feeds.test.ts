@@ -40,6 +40,16 @@ function tag(xml: string, name: string): string | undefined {
   return new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml)?.[1];
 }
 
+/** What a feed reader reads as HTML from an element's XML text (the XML's entities decoded). */
+function readerHtml(xmlText: string): string {
+  return xmlText.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] ?? '');
+}
+
+/** The text that HTML without markup shows (its entities decoded). */
+function shownText(html: string): string {
+  return html.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '');
+}
+
 const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 describe('the XML check of these tests', () => {
@@ -186,12 +196,35 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
       expect(tag(entry, 'title')).toBe('P&amp;D: &lt;novidades&gt; &quot;do&quot; mês');
       expect(entry).toContain(`<guid isPermaLink="true">${url}</guid>`);
       expect(tag(entry, 'pubDate')).toMatch(RFC822);
-      expect(tag(entry, 'description')).toBe('Resumo com &amp; e &lt;tags&gt;.');
+      // The excerpt as text: its tag dropped, and the text written as HTML (feed readers read a description as HTML).
+      expect(tag(entry, 'description')).toBe('Resumo com &amp;amp; e .');
       expect(tag(entry, 'category')).toBe('Tecnologia &amp; Cia');
       expect(tag(entry, 'dc:creator')).toBe('Beatriz Lima');
       expect(entry).toMatch(new RegExp(`<enclosure url="${PUBLIC_URL}/uploads/images/${image}/\\d+\\.webp" length="\\d+" type="image/webp"/>`));
       expect(xml).not.toContain('Rascunho secreto');
       expect(xml).not.toContain('Agendado para amanhã');
+    });
+
+    it('carries descriptions as text: markup in an excerpt or a category description, typed or entity-encoded, never reaches a reader as markup', async () => {
+      const cat = await createCategory(ctx, { name: 'Marcação', description: '<b>Times</b> &amp; <img src=x onerror=alert(1)>gestão' });
+      const excerpt = 'Promo &amp; novidades <img src=x onerror=alert(1)> &lt;img src=x onerror=alert(2)&gt; <script>alert(3)</script>fim & "aspas"';
+      const marked = await createArticle(ctx, { image_id: image, category_ids: [cat.id] }, { title: 'Resumo com marcação', status: 'published', excerpt });
+      const res = await get(`/rss/${cat.unique_key}.xml`);
+      expect(res.statusCode).toBe(200);
+      assertWellFormedXml(res.body);
+      const entry = items(res.body).find((i) => tag(i, 'link') === `${PUBLIC_URL}/post/${marked.unique_key}/${marked.id}`) ?? '';
+      const description = tag(entry, 'description') ?? '';
+      // The reader's HTML holds no tag at all; it shows the excerpt's text, entity-encoded markup as text.
+      expect(readerHtml(description)).not.toContain('<');
+      expect(shownText(readerHtml(description))).toBe('Promo & novidades <img src=x onerror=alert(2)> fim & "aspas"');
+      expect(description).toBe('Promo &amp;amp; novidades &amp;lt;img src=x onerror=alert(2)&amp;gt; fim &amp;amp; &quot;aspas&quot;');
+      // The channel's description (the category's) the same way.
+      const channel = tag(res.body.split('<item>')[0] ?? '', 'description') ?? '';
+      expect(readerHtml(channel)).not.toContain('<');
+      expect(shownText(readerHtml(channel))).toBe('Times & gestão');
+      // The public API still answers the excerpt as it was written (the site shows it as text).
+      const api = await ctx.call('GET', `/api/public/article/${marked.id}/${marked.unique_key}`);
+      expect(api.json().data.article.excerpt).toBe(excerpt);
     });
 
     it('holds at most 20 items, newest first', async () => {
