@@ -1,5 +1,6 @@
 import type { Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
+import { VISIBLE } from './articles';
 
 export interface UserRow extends NewUser {
   id: number;
@@ -191,10 +192,15 @@ export async function list(db: Queryable, filter: ListFilter): Promise<{ rows: U
   return { rows, total: totalRows[0]?.n ?? 0 };
 }
 
-/** Public authors: active users who write articles, most recently updated first. */
+/**
+ * Public authors: active users with at least one published article whose publish time has come (the
+ * public reads' own rule, `VISIBLE`: a scheduled article does not make its author public yet), most
+ * recently updated first. Holding the writers' access is not enough: staff who never published, the
+ * admin included, stay off the public list. The EXISTS is one probe of articles_public_author_idx per user.
+ */
 export async function recentAuthors(db: Queryable, limit: number): Promise<UserRow[]> {
   return db.query<UserRow>(
-    `${SELECT_USER} WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM user_roles ur WHERE ur.user_id = u.id AND ur.role_name = 'article_management')
+    `${SELECT_USER} WHERE u.status = 'active' AND EXISTS (SELECT 1 FROM articles a WHERE a.author_id = u.id AND ${VISIBLE})
      ORDER BY u.updated_at DESC, u.id DESC LIMIT $1`,
     [limit],
   );

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { seedBenchArticles } from '../../src/bench-seed';
 import { createFsImageStorage } from '../../src/lib/image-storage';
 import * as articles from '../../src/repositories/articles';
+import * as users from '../../src/repositories/users';
 import { seedDatabase } from '../../src/seed';
 import { BACKENDS, createTestDb, TEST_SCRYPT_COST, testConfig } from '../helpers';
 
@@ -134,6 +135,23 @@ describe.each(BACKENDS)('query plans at 1500 articles (%s)', (backend) => {
     expect(headlines.length).toBeGreaterThan(0);
     for (const n of headlines) expect(produced(n)).toBeLessThanOrEqual(12);
     for (const n of subPlans(plan)) expect(n['Actual Loops']).toBeLessThanOrEqual(12);
+  });
+
+  it('the public author list probes each active user’s published articles through the public author index', async () => {
+    const rdb = recording(db);
+    const authors = await users.recentAuthors(rdb, 50);
+    const writers = (await db.query<{ n: number }>(`SELECT count(DISTINCT author_id)::int AS n FROM articles a WHERE ${articles.VISIBLE}`))[0]!.n;
+    expect(authors).toHaveLength(Math.min(50, writers));
+    const plan = await explain(db, rdb.sent[0]!.sql, rdb.sent[0]!.params);
+    // One probe per active user (a handful), never a pass over the articles.
+    const active = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE status = 'active'"))[0]!.n;
+    expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'articles')).toEqual([]);
+    const probes = plan.filter((n) => n['Relation Name'] === 'articles');
+    expect(probes.map((n) => n['Index Name'])).toEqual(['articles_public_author_idx']);
+    for (const n of probes) {
+      expect(n['Actual Loops']).toBeLessThanOrEqual(active);
+      expect(produced(n)).toBeLessThanOrEqual(active);
+    }
   });
 
   it('a selective search is exact, and the public answer says whether it is partial', async () => {

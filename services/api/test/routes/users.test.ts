@@ -1,6 +1,8 @@
 import { isStrongPassword } from '@vitrine/contracts';
 import { SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import * as contentVersion from '../../src/repositories/content-version';
+import { createArticle, createCategory, imageId } from '../content-helpers';
+import { BACKENDS, setupApp, withClockAhead, type TestContext } from '../helpers';
 
 const newUser = (ctx: TestContext, overrides: Record<string, unknown> = {}) => ({
   name: 'Carla',
@@ -317,8 +319,17 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
   });
 
   describe('public author endpoints', () => {
+    const recentIds = async () => ((await ctx.call('GET', '/api/user/user/recent-updated-users/50')).json().data as { id: number }[]).map((u) => u.id);
+    let content: { image_id: string; category_ids: number[] } | undefined;
+    /** An article by `author` (the content a writer needs: one image, one category, made once). */
+    const write = async (author: { token: string }, overrides: Record<string, unknown>) => {
+      content ??= { image_id: await imageId(ctx), category_ids: [(await createCategory(ctx)).id] };
+      return createArticle(ctx, content, overrides, author.token);
+    };
+
     it('recent-updated-users answers up to x active authors with public fields only', async () => {
       const author = await ctx.staff(['article_management']);
+      await write(author, { status: 'published' });
       await ctx.call('PUT', `/api/user/user/${author.id}/${author.unique_key}`, { token: author.token, body: { biography: 'Autora recente' } });
       const res = await ctx.call('GET', '/api/user/user/recent-updated-users/3');
       expect(res.statusCode).toBe(200);
@@ -330,6 +341,41 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       expect((await ctx.call('GET', '/api/user/user/recent-updated-users/51')).statusCode).toBe(400);
     });
 
+    it('recent-updated-users lists only authors with a published article whose time has come: never staff who did not publish, the admin included', async () => {
+      const writer = await ctx.staff(['article_management']);
+      const drafter = await ctx.staff(['article_management']);
+      const planner = await ctx.staff(['article_management']);
+      const manager = await ctx.staff(['user_management']);
+      const ours = [writer.id, drafter.id, planner.id, manager.id];
+      const listed = async () => {
+        const ids = await recentIds();
+        // The admin holds every access (the writers' included) and never published here.
+        expect(ids).not.toContain(ctx.admin.id);
+        return ours.filter((id) => ids.includes(id));
+      };
+      expect(await listed()).toEqual([]);
+      const published = await write(writer, { status: 'published' });
+      await write(drafter, {});
+      const scheduled = await write(planner, { status: 'published', publish_at: new Date(Date.now() + 3_600_000).toISOString() });
+      expect(await listed()).toEqual([writer.id]);
+
+      // The scheduled article's hour passes (the database's side and the process's clock): its author
+      // joins the list with no write, the cached answer included.
+      await ctx.db.query("UPDATE articles SET publish_at = now() - interval '1 minute' WHERE id = $1", [scheduled.id]);
+      await withClockAhead(3_700_000, async () => {
+        expect(await listed()).toEqual([writer.id, planner.id]);
+      });
+
+      // Back to draft, or deleted: off the list at once (the writes bump the content version).
+      const toDraft = await ctx.call('PUT', `/api/article/article-change-status/${published.id}/${published.unique_key}`, { token: writer.token, body: { status: 'draft' } });
+      expect(toDraft.statusCode).toBe(200);
+      await withClockAhead(3_700_000, async () => {
+        expect(await listed()).toEqual([planner.id]);
+        expect((await ctx.call('DELETE', `/api/article/article/${scheduled.id}/${scheduled.unique_key}`, { token: ctx.admin.token })).statusCode).toBe(200);
+        expect(await listed()).toEqual([]);
+      });
+    });
+
     it('data-user-router-public answers public fields when id and unique_key match', async () => {
       const author = await ctx.staff(['article_management']);
       const res = await ctx.call('GET', `/api/user/user/data-user-router-public/${author.id}/${author.unique_key}`);
@@ -339,9 +385,14 @@ describe.each(BACKENDS)('users (%s)', (backend) => {
       expect((await ctx.call('GET', `/api/user/user/data-user-router-public/${author.id}/${ctx.admin.unique_key}`)).statusCode).toBe(404);
     });
 
-    it('never shows an inactive, blocked or first-access user (404)', async () => {
+    it('never shows an inactive, blocked or first-access user (404), published articles or not', async () => {
       for (const status of ['inactive', 'blocked', 'first-access']) {
-        const author = await ctx.staff(['article_management'], { status });
+        const author = await ctx.staff(['article_management']);
+        await write(author, { status: 'published' });
+        expect(await recentIds()).toContain(author.id);
+        // Set in the database (first access has no route back), with the version bump every status change makes.
+        await ctx.db.query('UPDATE users SET status = $1 WHERE id = $2', [status, author.id]);
+        await contentVersion.bump(ctx.db);
         const res = await ctx.call('GET', `/api/user/user/data-user-router-public/${author.id}/${author.unique_key}`);
         expect(res.statusCode).toBe(404);
         expect((await ctx.call('GET', `/api/public/author/${author.id}/${author.unique_key}`)).statusCode).toBe(404);

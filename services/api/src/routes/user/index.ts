@@ -174,7 +174,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: 'public' },
       schema: {
         tags,
-        summary: 'Public: the x most recently updated authors',
+        summary: 'Public: the x most recently updated authors (active users with a published article whose time has come)',
         params: RecentUsersParams,
         response: responses({ 200: Envelope(Type.Array(PublicUserSchema)) }),
       },
