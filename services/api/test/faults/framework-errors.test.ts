@@ -53,6 +53,9 @@ describe.each(BACKENDS)('framework errors use the envelope (%s)', (backend) => {
       ['a named file with no bytes', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n--x--\r\n'],
       ['no part at all', '--x--\r\n'],
       ['a file under another name', '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n--x--\r\n'],
+      // Not well-formed multipart: the parser's own error was a 500.
+      ['a file part cut short (no closing boundary)', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc'],
+      ['a body that is not multipart at all', '{"file":"a.png"}'],
     ])('%s', async (_name, payload) => {
       const res = await send(payload);
       expect(res.statusCode).toBe(400);

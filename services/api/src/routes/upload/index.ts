@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { CONTENT_LIMITS, CONTENT_SUCCESS_MESSAGES, Envelope, ImageSchema } from '@vitrine/contracts/schemas';
 import { AppError, BadRequestError } from '../../errors';
 import { principalOf } from '../../plugins/auth';
@@ -12,6 +13,24 @@ import { BEARER, responses } from '../common';
 const uploaders = { routes: ['list-of-articles', 'compose', 'list-of-categories', 'settings-profile'] } as const;
 
 const fileRequired = () => new BadRequestError('FILE_REQUIRED', [{ property: 'file', message: { isNotEmpty: 'Image is required' } }]);
+
+/**
+ * The `file` part's bytes and name, or undefined when there is none. The multipart parser's own refusals (a
+ * file over the size limit, too many parts: they carry their status) go on as they are; anything else it
+ * throws means the body is not well-formed multipart (it ended before its closing boundary, a part header is
+ * malformed), which is the client's: no file arrived. It used to be a 500.
+ */
+async function readFilePart(request: FastifyRequest): Promise<{ buffer: Buffer; filename: string } | undefined> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file' || !file.filename) return undefined;
+    return { buffer: await file.toBuffer(), filename: file.filename };
+  } catch (err) {
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    request.log.info({ err }, 'multipart body not well-formed');
+    return undefined;
+  }
+}
 
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Multipart is parsed only inside this plugin: JSON routes keep refusing other content types.
@@ -37,12 +56,11 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', { message: 'Send the image as multipart/form-data (field "file")' });
-      const file = await request.file();
-      // No file part, a part under another name, a `file` field without a file, an empty file: one answer.
-      if (!file || file.fieldname !== 'file' || !file.filename) throw fileRequired();
-      const data = await file.toBuffer();
-      if (data.length === 0) throw fileRequired();
-      const image = await app.services.images.upload(data, file.filename, principalOf(request).user.id);
+      // No file part, a part under another name, a `file` field without a file, an empty file, or a body
+      // that is not whole multipart (cut short, another boundary): one answer.
+      const file = await readFilePart(request);
+      if (!file || file.buffer.length === 0) throw fileRequired();
+      const image = await app.services.images.upload(file.buffer, file.filename, principalOf(request).user.id);
       return reply.code(201).send({ data: image, message: CONTENT_SUCCESS_MESSAGES.IMAGE_UPLOADED });
     },
   );
