@@ -8,12 +8,10 @@ import { homeRoute } from './features/home/route';
 import { unsubscribeRoute } from './features/newsletter/route';
 import { postRoute } from './features/post/route';
 import { playgroundRoute } from './features/playground/route';
-import { loadPlaygroundTexts } from './features/playground/texts';
 import { profileRoute } from './features/profile/route';
 import { rcSistemRoute } from './features/rc-sistem/route';
-import { loadLandingTexts } from './features/rc-sistem/texts';
 import { searchRoute } from './features/search/route';
-import { loadPageTexts, loadPublicTexts } from './texts';
+import { loadPublicTexts } from './texts';
 
 /**
  * This remote's part of the public footer (RemotePagesModule.footer), in a chunk of its own fetched with
@@ -30,11 +28,17 @@ const blog = route(blogRoute, () => import('./features/blog/blog-page').then((m)
 const search = route(searchRoute, () => import('./features/search/search-page').then((m) => m.SearchPage));
 const post = route(postRoute, () => import('./features/post/post-page').then((m) => m.PostPage));
 const profile = route(profileRoute, () => import('./features/profile/profile-page').then((m) => m.ProfilePage));
-// The contact, newsletter-leaving and FAQ pages' texts are a namespace of their own, fetched with them (texts.ts).
+// The contact, newsletter-leaving and FAQ pages' texts are a namespace of their own, fetched with them (texts.ts);
+// so is what registers it (page-texts.ts).
+const loadPageTexts = () => import('./page-texts').then((m) => m.loadPageTexts());
 const withPageTexts = (definition: PageDefinition, load: () => Promise<ComponentType>) => browserRoute(definition, load, withFooter(loadPageTexts));
 const contact = withPageTexts(contactRoute, () => import('./features/contact/contact-page').then((m) => m.ContactPage));
 const unsubscribe = withPageTexts(unsubscribeRoute, () => import('./features/newsletter/unsubscribe-page').then((m) => m.UnsubscribePage));
 const faq = withPageTexts(faqRoute, () => import('./features/faq/faq-page').then((m) => m.FaqPage));
+// The landing's and the playground's texts are namespaces of their own, fetched with them; what registers each is a
+// chunk of its own too, fetched with its page (none of it in every page's first load).
+const loadLandingTexts = () => import('./features/rc-sistem/texts').then((m) => m.loadLandingTexts());
+const loadPlaygroundTexts = () => import('./features/playground/texts').then((m) => m.loadPlaygroundTexts());
 // The landing's content is its own namespace, fetched with it (features/rc-sistem/texts.ts).
 const rcSistem = browserRoute(
   rcSistemRoute,

@@ -23,7 +23,8 @@ import { SearchPage } from './features/search/search-page';
 import { searchRoute } from './features/search/route';
 import { serverRoute } from './lib/route';
 import { SiteFooter } from './components/site-footer';
-import { PAGES_NS, PUBLIC_NS, registerPageTexts, registerPublicTexts } from './texts';
+import { registerPageTexts } from './page-texts';
+import { PAGES_NS, PUBLIC_NS, registerPublicTexts } from './texts';
 
 /**
  * The public remote's server build (dist/server/pages.js): the same routes as ./pages, with their

@@ -39,20 +39,3 @@ export const PAGES_NS = 'public-pages';
 export function usePageTexts() {
   return useTranslation([PUBLIC_NS, PAGES_NS], { nsMode: 'fallback' });
 }
-
-export function registerPageTexts(): void {
-  registerTexts(PAGES_NS, {
-    'pt-BR': () => import('./locales/pages-pt-BR').then((m) => m.publicPages),
-    'en-US': () => import('./locales/en-US').then((m) => m.publicPages),
-    'es-ES': () => import('./locales/es-ES').then((m) => m.publicPages),
-    'fr-FR': () => import('./locales/fr-FR').then((m) => m.publicPages),
-    'ht-HT': () => import('./locales/ht-HT').then((m) => m.publicPages),
-  });
-}
-
-/** Registers and fetches the public texts and those pages' own, in the current language. */
-export function loadPageTexts(): Promise<void> {
-  registerPublicTexts();
-  registerPageTexts();
-  return loadTexts([PUBLIC_NS, PAGES_NS]);
-}

@@ -149,7 +149,7 @@ export function cleanWhatsappPhone(phone: string): string {
   return phone.replace(/[\s().-]/g, '');
 }
 
-const WHATSAPP_PHONE = new RegExp(WHATSAPP_PHONE_PATTERN);
+const WHATSAPP_PHONE = /* @__PURE__ */ new RegExp(WHATSAPP_PHONE_PATTERN);
 
 /** International format once cleaned: '+', country code, number. */
 export function isWhatsappPhone(phone: string): boolean {

@@ -54,7 +54,8 @@ export interface RouteHandle {
   name: RouteName | 'not-found';
 }
 
-export const ADMIN_ROUTE_NAMES = Object.keys(ADMIN_ROUTES) as AdminRouteName[];
+// Pure (annotated): a bundle that never reads it, such as the public remote's, leaves it and ADMIN_ROUTES out.
+export const ADMIN_ROUTE_NAMES = /* @__PURE__ */ Object.keys(ADMIN_ROUTES) as AdminRouteName[];
 
 /** Fills a route pattern's parameters; optional parameters left out are dropped. */
 export function buildPath(pattern: string, params: Record<string, string | number | undefined> = {}): string {
@@ -87,9 +88,12 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}/?$`);
 }
 
-const ROUTE_MATCHERS: [RouteName, RegExp][] = (Object.entries({ ...PUBLIC_ROUTES, ...ADMIN_ROUTES }) as [RouteName, string][]).map(
-  ([name, pattern]) => [name, patternToRegExp(pattern)],
-);
+function routeMatchers(): [RouteName, RegExp][] {
+  return (Object.entries({ ...PUBLIC_ROUTES, ...ADMIN_ROUTES }) as [RouteName, string][]).map(([name, pattern]) => [name, patternToRegExp(pattern)]);
+}
+
+// Pure (annotated): a bundle that never matches a path (the public remote's) leaves the matchers and ADMIN_ROUTES out.
+const ROUTE_MATCHERS = /* @__PURE__ */ routeMatchers();
 
 /** The route a pathname opens, or undefined when the shell would show its not-found page. `/admin` redirects to the dashboard. */
 export function matchRoute(pathname: string): RouteName | undefined {

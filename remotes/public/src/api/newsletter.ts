@@ -1,10 +1,10 @@
-import type { Envelope, NewsletterSubscribeInput, NewsletterSubscription, NewsletterUnsubscribeInput } from '@vitrine/contracts';
+import type { Envelope, NewsletterSubscribeInput, NewsletterSubscription } from '@vitrine/contracts';
 import { http as browserHttp } from '@vitrine/core';
 import { pageLanguage } from './page-language';
 import type { PublicHttp } from './public-content';
 
 /** `{id}/{unique_key}` of a subscription, as the API's paths write it. */
-const ref = (id: number, uniqueKey: string) => `${id}/${encodeURIComponent(uniqueKey)}`;
+export const ref = (id: number, uniqueKey: string) => `${id}/${encodeURIComponent(uniqueKey)}`;
 
 /** Asks for the weekly newsletter (POST /public/newsletter, 202): a confirmation link is mailed (double opt-in), in the page's language as every digest. */
 export async function subscribeNewsletter(input: NewsletterSubscribeInput): Promise<void> {
@@ -15,14 +15,4 @@ export async function subscribeNewsletter(input: NewsletterSubscribeInput): Prom
 export async function fetchSubscription(http: PublicHttp, id: number, uniqueKey: string): Promise<NewsletterSubscription> {
   const { data } = await http.get<Envelope<NewsletterSubscription>>(`/public/newsletter/subscription/${ref(id, uniqueKey)}`);
   return data.data;
-}
-
-/** Leaves the newsletter with a reason (POST …/unsubscribe, 200); takes effect at once. */
-export async function unsubscribeNewsletter(id: number, uniqueKey: string, input: NewsletterUnsubscribeInput): Promise<void> {
-  await browserHttp.post(`/public/newsletter/unsubscribe/${ref(id, uniqueKey)}`, input);
-}
-
-/** Asks for a new confirmation link to the address on record (POST …/resubscribe, 202; 409 when already active). */
-export async function resubscribeNewsletter(id: number, uniqueKey: string): Promise<void> {
-  await browserHttp.post(`/public/newsletter/resubscribe/${ref(id, uniqueKey)}`, undefined, pageLanguage());
 }

@@ -1,7 +1,6 @@
 import type {
   ArticleCard,
   AuthorProfile,
-  ContactMessageInput,
   Envelope,
   HomeSections,
   ListPage,
@@ -13,8 +12,6 @@ import type {
   SearchPage,
   SiteInfo,
 } from '@vitrine/contracts';
-import { takeSentBeacon } from '@vitrine/contracts';
-import { getRuntimeConfig, http as browserHttp } from '@vitrine/core';
 import { pageLanguage } from './page-language';
 
 /**
@@ -60,24 +57,6 @@ export function readPath(id: number): string {
   return `/public/article/${id}/read`;
 }
 
-/**
- * Counts a read (a browser-only effect, not a loader); failures are ignored (a read that is not counted must not disturb the reader).
- * A beacon when the browser has one: it needs no API client and survives leaving the page.
- */
-export async function countRead(id: number): Promise<void> {
-  const path = readPath(id);
-  // The server-rendered page this is the hydration of had its read sent by the shell's starter.
-  if (takeSentBeacon(path)) return;
-  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-    if (navigator.sendBeacon(`${getRuntimeConfig().apiBaseUrl}${path}`)) return;
-  }
-  try {
-    await browserHttp.post(path);
-  } catch {
-    // not counted
-  }
-}
-
 export async function fetchAuthorProfile(http: PublicHttp, id: number, uniqueKey: string): Promise<AuthorProfile> {
   const { data } = await http.get<Envelope<AuthorProfile>>(`/public/author/${id}/${encodeURIComponent(uniqueKey)}`, inPageLanguage());
   return data.data;
@@ -98,9 +77,4 @@ export async function recentUpdatedUsers(http: PublicHttp, count: number): Promi
 export async function fetchSiteInfo(http: PublicHttp): Promise<SiteInfo> {
   const { data } = await http.get<Envelope<SiteInfo>>('/public/site');
   return data.data;
-}
-
-/** Sends a visitor's message (POST /public/contact, 201; replies come in the page's language); a browser-only effect, like countRead. */
-export async function sendContactMessage(input: ContactMessageInput): Promise<void> {
-  await browserHttp.post('/public/contact', input, pageLanguage());
 }

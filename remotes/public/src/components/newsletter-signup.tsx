@@ -3,7 +3,7 @@ import { isValidEmail, LIMITS, type RouteData } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { Button, TextField } from '@vitrine/ui';
 import { subscribeNewsletter } from '../api/newsletter';
-import { elapsedSince, HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useShownSince, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../lib/form';
+import { elapsedSince, readFailure, useFailureNotice, usePageForm, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../lib/form';
 import { Notice } from './notice';
 import { TrapField } from './trap-field';
 import './newsletter-signup.css';
@@ -33,8 +33,8 @@ function checkEmail(value: string): FieldProblem | undefined {
 export function NewsletterSignup({ className, placement = 'page', data }: { className?: string; placement?: 'page' | 'footer'; data?: RouteData | undefined }) {
   const { t } = useTranslation('public');
   const id = useId();
-  const page = usePageForm(placement === 'footer' ? 'newsletter-footer' : 'newsletter', { data });
-  const failed = usePostedFailure(page.posted, FIELDS);
+  const page = usePageForm(placement === 'footer' ? 'newsletter-footer' : 'newsletter', FIELDS, { data });
+  const failed = page.failure;
   const notice = useFailureNotice();
   const [email, setEmail] = useState(() => page.posted?.values.email ?? '');
   const [problem, setProblem] = useState<FieldProblem | undefined>(() => failed?.fields.email);
@@ -44,7 +44,6 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
   const form = useRef<HTMLFormElement>(null);
   const trap = useRef<HTMLInputElement>(null);
   const done = useRef<HTMLDivElement>(null);
-  const shown = useShownSince();
   const focusEmail = useRef(false);
   const wasSent = useRef(sent);
   // An address typed (or autofilled) before the page's code ran is the form's from the start.
@@ -85,7 +84,7 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
     }
     setSending(true);
     try {
-      await subscribeNewsletter({ email: email.trim(), website: trap.current?.value ?? '', elapsed_ms: elapsedSince(shown.shown()) });
+      await subscribeNewsletter({ email: email.trim(), website: trap.current?.value ?? '', elapsed_ms: elapsedSince(page.shown.current) });
       setEmail('');
       setSent(true);
     } catch (error) {
@@ -103,12 +102,12 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
 
   const again = () => {
     focusEmail.current = true;
-    shown.restart();
+    page.again();
     setSent(false);
   };
 
   return (
-    <section id={page.form.id} className={['vt-newsletter', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
+    <section id={placement === 'footer' ? 'newsletter-footer' : 'newsletter'} className={['vt-newsletter', className].filter(Boolean).join(' ')} aria-labelledby={`${id}-title`}>
       <div className="vt-newsletter__inner">
         <div>
           <h2 id={`${id}-title`}>{t('newsletter.title')}</h2>
@@ -119,13 +118,13 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
             <form
               ref={form}
               className="vt-newsletter__form"
-              method={page.form.method}
-              action={page.form.action}
+              method="post"
+              action={page.action}
               noValidate
               onSubmit={(event) => void submit(event)}
               aria-labelledby={`${id}-title`}
             >
-              <HiddenFields fields={page.hidden} />
+              {page.hidden}
               <TextField
                 id={`${id}-email`}
                 name="email"
@@ -164,7 +163,7 @@ export function NewsletterSignup({ className, placement = 'page', data }: { clas
             // A link to the form (the page without its result), which the page's code turns into showing it again in place.
             <a
               className="vt-btn vt-btn--link vt-newsletter__again"
-              href={page.form.action}
+              href={page.action}
               onClick={(event) => {
                 event.preventDefault();
                 again();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
 import { I18nextProvider, i18n, setLanguage } from '@vitrine/core';
 import '../testing/render';
-import { contrastRatio, WHATSAPP_DEFAULT_COLOR, whatsappLink } from '@vitrine/utils';
+import { whatsappLink } from '@vitrine/utils';
 import { WhatsappButton } from './whatsapp-button';
 
 const setting = (overrides: Partial<WhatsappSetting> = {}): WhatsappSetting => ({
@@ -11,6 +11,7 @@ const setting = (overrides: Partial<WhatsappSetting> = {}): WhatsappSetting => (
   phone: '5511912345678',
   message: 'Olá! Quero um orçamento & prazo',
   color: '#25d366',
+  text_color: '#111827',
   ...overrides,
 });
 
@@ -42,23 +43,12 @@ describe('WhatsappButton', () => {
     expect(link.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('is in the configured colour, its label and icon white or near-black, whichever contrasts more', () => {
+  it('is in the colour the API gives, its label and icon in the one it chose to contrast with it', () => {
     const { unmount } = renderButton(setting());
-    // WhatsApp's own green: white would be 2.0:1 (SPEC §9's luminance rule calls it dark); near-black is 8.9:1.
     expect(chat('Fale com um especialista')).toHaveStyle({ backgroundColor: '#25d366', color: '#111827' });
     unmount();
-    const light = renderButton(setting({ color: '#F5C242' }));
-    expect(chat('Fale com um especialista')).toHaveStyle({ backgroundColor: '#f5c242', color: '#111827' });
-    light.unmount();
-    renderButton(setting({ color: '#1b2a4a' }));
+    renderButton(setting({ color: '#1b2a4a', text_color: '#ffffff' }));
     expect(chat('Fale com um especialista')).toHaveStyle({ backgroundColor: '#1b2a4a', color: '#ffffff' });
-  });
-
-  it('falls back to the default green, white at AA, when the colour is not a hex colour', () => {
-    renderButton(setting({ color: 'verde' }));
-    expect(WHATSAPP_DEFAULT_COLOR).toBe('#15803d');
-    expect(contrastRatio(WHATSAPP_DEFAULT_COLOR, '#ffffff')).toBeGreaterThanOrEqual(4.5);
-    expect(chat('Fale com um especialista')).toHaveStyle({ backgroundColor: '#15803d', color: '#ffffff' });
   });
 
   it('without a description it is named by the fixed text, in pt-BR and en-US', async () => {

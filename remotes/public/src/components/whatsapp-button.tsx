@@ -1,12 +1,13 @@
 import type { WhatsappButton as WhatsappSetting } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { contrastingTextColor, isHexColor, WHATSAPP_DEFAULT_COLOR, whatsappLink } from '@vitrine/utils';
+import { whatsappLink } from '@vitrine/utils';
 import './whatsapp-button.css';
 
 /**
  * The floating WhatsApp chat button (issue 8): fixed at the bottom-right corner of every public page while
  * the staff have it on, in their colour (the default green should it not be a hex colour), its label and icon
- * white or near-black, whichever contrasts more with that colour (any colour staff choose stays readable). Its description is its
+ * white or near-black, whichever contrasts more with that colour (any colour staff choose stays readable: the API
+ * decides both, `color` and `text_color`, so every page's first load is spared the colour maths). Its description is its
  * name (the label beside the icon on wide screens; the icon alone on phones). It comes with the route's data
  * (lib/route.tsx), so it asks for nothing and renders the same on the server and in the browser.
  */
@@ -14,7 +15,6 @@ export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
   const { t } = useTranslation('public');
   if (!/\d/.test(setting.phone)) return null;
   const label = setting.description.trim() || t('whatsapp.label');
-  const background = isHexColor(setting.color) ? `#${setting.color.trim().replace(/^#/, '')}` : WHATSAPP_DEFAULT_COLOR;
   return (
     <a
       className="vt-whatsapp"
@@ -23,7 +23,7 @@ export function WhatsappButton({ setting }: { setting: WhatsappSetting }) {
       rel="noopener noreferrer"
       aria-label={label}
       title={label}
-      style={{ background, color: contrastingTextColor(background) }}
+      style={{ background: setting.color, color: setting.text_color }}
     >
       <svg className="vt-whatsapp__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
         <path d="M3.5 20.5l1.2-4.3A8.5 8.5 0 1 1 8 19.4z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />

@@ -1,7 +1,9 @@
 import { useContext, useLayoutEffect, useRef, useSyncExternalStore, type RefObject } from 'react';
-import { FORM_ID_FIELD, FORM_LANGUAGE_FIELD, SENT_PARAM, type FieldError, type PageFormId, type PostedForm, type PostedFormError, type RouteData } from '@vitrine/contracts';
+import { FORM_ID_FIELD, FORM_LANGUAGE_FIELD, SENT_PARAM, type FieldError, type PageFormId, type PostedForm, type RouteData } from '@vitrine/contracts';
 import { handleError, isHttpError, useLocation, useSearchParams, useTranslation } from '@vitrine/core';
-import { RouteDataContext } from './loader';
+import { PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY, RouteDataContext } from './loader';
+
+export { PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY };
 
 /** What is wrong with a field: a rule the page says in the visitor's language, or the server's own text for any other rule. */
 export type FieldProblem = { rule: 'required' | 'invalidEmail' | 'maxLength' } | { text: string };
@@ -61,124 +63,8 @@ export function readFailure<F extends string>(error: unknown, fields: readonly F
   };
 }
 
-/** Milliseconds since a form became usable (`elapsed_ms` of the public forms: people take longer than bots). */
-export const elapsedSince = (start: number | null): number => Math.max(0, Math.round(Date.now() - (start ?? Date.now())));
-
-const noSubscription = () => () => undefined;
-
-/**
- * When a form was shown, for `elapsed_ms`: a form the server rendered was on screen (and could be filled in) from
- * the page's start, long before its code ran (the code starts on the visitor's first intent, and a form sent before
- * is sent again once it has); one mounted later (a navigation, "use another email") from its mount. Timing a
- * server-rendered form from its hydration made every form filled in before the code ran look sent at once.
- * `shown()` answers the instant (Date.now() time); `restart()` is for a form shown again.
- */
-export function useShownSince(): { shown: () => number; restart: () => void } {
-  // True while rendering on the server and hydrating, false for a form the browser mounts itself.
-  const fromServer = useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
-  const clock = useRef<{ since: number; shown: () => number; restart: () => void } | null>(null);
-  if (!clock.current) {
-    const started = { since: fromServer && typeof performance !== 'undefined' ? performance.timeOrigin : Date.now() };
-    clock.current = Object.assign(started, {
-      shown: () => started.since,
-      restart: () => {
-        started.since = Date.now();
-      },
-    });
-  }
-  return clock.current;
-}
-
-/**
- * What the visitor typed or chose in a server-rendered form before the page's code ran. React hydrates a field
- * keeping what it shows, not the form's state, and would put its state back in the field at the form's next render
- * (a click on "send" before anything else told it: the text gone, the form said empty). Read once, right after
- * hydration and before anything else can happen, into the form's state: `adopt` gets each named field that differs
- * from what the server rendered (a chosen radio: its value). A form the browser mounts itself finds nothing.
- */
-export function useTypedBeforeStart(form: RefObject<HTMLFormElement | null>, adopt: (typed: Record<string, string>) => void): void {
-  const adoptRef = useRef(adopt);
-  adoptRef.current = adopt;
-  useLayoutEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const typed: Record<string, string> = {};
-    for (const field of Array.from(element.elements)) {
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || !field.name || field.type === 'hidden') continue;
-      if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
-        if (field.checked && !field.defaultChecked) typed[field.name] = field.value;
-      } else if (field.value !== field.defaultValue) {
-        typed[field.name] = field.value;
-      }
-    }
-    if (Object.keys(typed).length > 0) adoptRef.current(typed);
-  }, [form]);
-}
-
-/** Where a page's data keeps a form sent without its code and not taken (RouteLoadContext.form; lib/route.tsx). */
-export const POSTED_FORM_ENTRY = '~posted-form';
-/** Where a page's data keeps its own query (the parameters it renders from): its forms' action. */
-export const PAGE_QUERY_ENTRY = '~page-query';
-
-/**
- * A public form as the server takes it without the page's code (docs/decisions/forms-without-js.md): a POST to its
- * own page's address (the page's own parameters, and `#<id>` so the answer opens at the form), naming itself in
- * `form` and the page's language in `lang`. `posted` is the form as sent, when the server answered with the page
- * again (its data carries it, so the server's render and hydration agree); `sent` says this page is the form's
- * result page (`?sent=<id>`). `data`: the route's data, for a part drawn outside the page (the footer).
- */
-export function usePageForm(id: PageFormId, options: { data?: RouteData | undefined; ownQuery?: boolean } = {}) {
-  const { i18n } = useTranslation();
-  const context = useContext(RouteDataContext);
-  const data = options.data ?? context;
-  const { pathname } = useLocation();
-  const [search] = useSearchParams();
-  const query = options.ownQuery === false ? '' : String(data?.entries[PAGE_QUERY_ENTRY] ?? '');
-  const posted = data?.entries[POSTED_FORM_ENTRY] as PostedForm | undefined;
-  return {
-    posted: posted?.id === id ? posted : undefined,
-    sent: search.get(SENT_PARAM) === id,
-    form: { id, method: 'post', action: `${pathname}${query ? `?${query}` : ''}#${id}` },
-    hidden: [
-      { name: FORM_ID_FIELD, value: id },
-      { name: FORM_LANGUAGE_FIELD, value: i18n.language },
-    ],
-  };
-}
-
-/** The hidden fields of a page form (usePageForm's `hidden`). */
-export function HiddenFields({ fields }: { fields: readonly { name: string; value: string }[] }) {
-  return (
-    <>
-      {fields.map((field) => (
-        <input key={field.name} type="hidden" name={field.name} value={field.value} />
-      ))}
-    </>
-  );
-}
-
-/**
- * A form the server answered (PostedFormError, the API's envelope) as the page's code reads a failed request
- * (readFailure), in the page's language: the code's text (`errors:<code>`), else the API's own, else the default.
- */
-export function usePostedFailure<F extends string>(posted: PostedForm | undefined, fields: readonly F[]): SubmitFailure<F> | null {
-  const { t, i18n } = useTranslation();
-  if (!posted) return null;
-  const error: PostedFormError = posted.error;
-  const key = `errors:${error.code}`;
-  const message = error.code !== 'VALIDATION_ERROR' && i18n.exists(key) ? t(key) : error.message || t('common:errors.default');
-  return {
-    message,
-    code: error.code,
-    status: error.statusCode,
-    fields: fieldProblems(error.errors, fields),
-    retryMinutes: error.statusCode === 429 && error.retryAfter ? retryMinutes(error.retryAfter) : null,
-  };
-}
+/** Milliseconds since a form was shown (`elapsed_ms` of the public forms: people take longer than bots); null: since the page's start. */
+export const elapsedSince = (start: number | null): number => Math.max(0, Math.round(Date.now() - (start ?? performance.timeOrigin)));
 
 /** A failure as a notice: 'already so' (409 EMAIL_ALREADY_REGISTERED) is news, not an error; a rate limit says its minutes. */
 export interface FailureNotice {
@@ -193,4 +79,81 @@ export function useFailureNotice(): (failure: SubmitFailure<string>) => FailureN
     if (failure.code === 'EMAIL_ALREADY_REGISTERED') return { tone: 'info', text: failure.message };
     return { tone: 'error', text: failure.retryMinutes ? t('form.rateLimited', { count: failure.retryMinutes }) : failure.message };
   };
+}
+
+const noChange = () => () => undefined;
+
+/**
+ * A public form as the server takes it without the page's code (docs/decisions/forms-without-js.md): a POST to its
+ * own page's address (the page's own parameters, and `#<id>` so the answer opens at the form), naming itself in
+ * `form` and the page's language in `lang` (`hidden`). `posted` is the form as sent when the server answered with the
+ * page again (its data carries it, so the server's render and hydration agree), and `failure` the answer, read as the
+ * page's code reads a failed request (readFailure) but in the page's language: `errors:<code>`, else the API's text.
+ * `sent`: this page is the form's result page (`?sent=<id>`). `data`: the route's data, for a part drawn outside the
+ * page (the footer). `shown`: when the form was shown, for `elapsed_ms` (elapsedSince): a form the server rendered
+ * was on screen, and could be filled in, from the page's start, long before its code ran (timed from hydration, every
+ * form filled in before looked sent at once); one the browser mounts from its mount; `again()` for a form shown again.
+ */
+export function usePageForm<F extends string>(id: PageFormId, fields: readonly F[], options: { data?: RouteData | undefined; ownQuery?: boolean } = {}) {
+  const { t, i18n } = useTranslation();
+  const context = useContext(RouteDataContext);
+  const data = options.data ?? context;
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  // True on the server and while hydrating (the form was the server's), false for a form the browser mounts.
+  const hydrating = useSyncExternalStore(
+    noChange,
+    () => false,
+    () => true,
+  );
+  const shown = useRef(hydrating ? null : Date.now());
+  const query = options.ownQuery === false ? '' : String(data?.entries[PAGE_QUERY_ENTRY] ?? '');
+  const entry = data?.entries[POSTED_FORM_ENTRY] as PostedForm | undefined;
+  const posted = entry?.id === id ? entry : undefined;
+  const error = posted?.error;
+  const key = `errors:${error?.code}`;
+  const failure: SubmitFailure<F> | null = error
+    ? {
+        message: i18n.exists(key) ? t(key) : error.message,
+        code: error.code,
+        status: error.statusCode,
+        fields: fieldProblems(error.errors, fields),
+        retryMinutes: error.retryAfter ? retryMinutes(error.retryAfter) : null,
+      }
+    : null;
+  return {
+    posted,
+    failure,
+    sent: search.get(SENT_PARAM) === id,
+    action: `${pathname}${query ? `?${query}` : ''}#${id}`,
+    hidden: (
+      <>
+        <input type="hidden" name={FORM_ID_FIELD} value={id} />
+        <input type="hidden" name={FORM_LANGUAGE_FIELD} value={i18n.language} />
+      </>
+    ),
+    shown,
+    again: () => {
+      shown.current = Date.now();
+    },
+  };
+}
+
+/**
+ * What the visitor typed or chose in a server-rendered form before the page's code ran. React hydrates a field
+ * keeping what it shows, not the form's state, and would put its state back in the field at the form's next render
+ * (a click on "send" before anything else told it: the text gone, the form said empty). Read once, right after
+ * hydration and before anything else can happen, into the form's state: `adopt` gets each named field that differs
+ * from what the server rendered (a chosen radio: its value). A form the browser mounts itself finds nothing.
+ */
+export function useTypedBeforeStart(form: RefObject<HTMLFormElement | null>, adopt: (typed: Record<string, string>) => void): void {
+  const latest = useRef(adopt);
+  latest.current = adopt;
+  useLayoutEffect(() => {
+    const typed: Record<string, string> = {};
+    for (const field of form.current?.querySelectorAll<HTMLInputElement>('input[name]:not([type=hidden]),textarea[name]') ?? []) {
+      if (field.type === 'radio' ? field.checked && !field.defaultChecked : field.value !== field.defaultValue) typed[field.name] = field.value;
+    }
+    if (Object.keys(typed).length) latest.current(typed);
+  }, [form]);
 }

@@ -32,6 +32,11 @@ export function entryKey(loader: RouteLoader<unknown>, key: string): string {
   return `${loader.id}:${key}`;
 }
 
+/** Where a page's data keeps a form sent without its code and not taken (RouteLoadContext.form; lib/route.tsx). */
+export const POSTED_FORM_ENTRY = '~posted-form';
+/** Where a page's data keeps its own query (the parameters it renders from): its forms' action (lib/form.tsx). */
+export const PAGE_QUERY_ENTRY = '~page-query';
+
 /** The route's loaded data (lib/route.tsx provides it around the page). */
 export const RouteDataContext = createContext<RouteData | null>(null);
 

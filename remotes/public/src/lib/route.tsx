@@ -1,9 +1,8 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { DEFAULT_SITE_NAME, IDENTITY_ENTRY, SENT_PARAM, type HeadContext, type PageHead, type RemoteRoute, type RouteData, type RouteLoadContext } from '@vitrine/contracts';
 import { WhatsappButton } from '../components/whatsapp-button';
-import { PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY } from './form';
 import type { PageHeadContext } from './head';
-import { entryKey, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
+import { entryKey, PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
 import { siteLoader } from './site';
 import { statusOf, type Seed } from './use-request';
 

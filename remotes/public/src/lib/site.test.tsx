@@ -11,7 +11,7 @@ import remote from '../server';
 import { article, author, card, home, site, tech } from '../testing/fixtures';
 import { mockHttp, renderPage } from '../testing/render';
 
-const WHATSAPP = { description: 'Fale com um especialista', phone: '5511912345678', message: 'Olá! Quero um orçamento', color: '#25d366' };
+const WHATSAPP = { description: 'Fale com um especialista', phone: '5511912345678', message: 'Olá! Quero um orçamento', color: '#25d366', text_color: '#111827' };
 const HREF = 'https://wa.me/5511912345678?text=Ol%C3%A1!%20Quero%20um%20or%C3%A7amento';
 const withButton: SiteInfo = { ...site, whatsapp: WHATSAPP };
 

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18n } from '@vitrine/core';
-import { loadPageTexts } from '../texts';
+import { loadPageTexts } from '../page-texts';
 
 // The public texts are the remote's own (pages.ts loads them with each page, and the contact, leaving and FAQ
 // pages' own with those); a language switch in a test fetches them too.

@@ -1,4 +1,5 @@
-import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput, SpamReason } from '@vitrine/contracts';
+import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput, SpamReason, WhatsappButton } from '@vitrine/contracts';
+import { contrastingTextColor, isHexColor, WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isHttpsUrl, isValidEmail, isWhatsappPhone, SOCIAL_NETWORKS, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
 import { MESSAGE_NOTIFY_QUEUE, type MessageNotifyJob } from '../jobs/message-notify';
@@ -23,6 +24,16 @@ export function spamSignal(input: Pick<ContactMessageInput, 'website' | 'elapsed
   return null;
 }
 
+/**
+ * The chat button as the public pages draw it: the number as wa.me wants it (digits), its colour (the default green
+ * should the stored one be no hex colour) and the colour its label and icon take on it, whichever of white or
+ * near-black contrasts more (decided here, so the pages' first load carries no colour maths).
+ */
+function publicWhatsapp(chat: siteSettings.WhatsappValue): WhatsappButton {
+  const color = isHexColor(chat.color) ? `#${chat.color.trim().replace(/^#/, '')}` : WHATSAPP_DEFAULT_COLOR;
+  return { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color, text_color: contrastingTextColor(color) };
+}
+
 const REQUIRED = ['name', 'company', 'telephone', 'subject', 'message'] as const;
 const REQUIRED_TEXT: Record<(typeof REQUIRED)[number], string> = { name: 'name is required', ...AUDIENCE_FIELD_MESSAGES };
 
@@ -33,7 +44,7 @@ export class ContactService {
   /** What every public page loads (GET /public/site): the site's name and logo, the company's details and the chat button. */
   async siteInfo(): Promise<SiteInfo> {
     const { identity: stored, contact, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['identity', 'contact', 'social', 'whatsapp']);
-    const whatsapp = chat.enabled && chat.phone && chat.message ? { description: chat.description, phone: chat.phone.replace(/\D/g, ''), message: chat.message, color: chat.color } : null;
+    const whatsapp = chat.enabled && chat.phone && chat.message ? publicWhatsapp(chat) : null;
     return { identity: await readSiteIdentity(this.deps, stored), contact, social, whatsapp };
   }
 

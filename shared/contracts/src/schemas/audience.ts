@@ -63,7 +63,13 @@ export const WhatsappButtonSchema = Type.Object({
   /** Digits only, as wa.me wants them. */
   phone: Type.String(),
   message: Type.String(),
+  /** The button's colour, `#rrggbb` (the default green when the stored one is no hex colour). */
   color: Type.String(),
+  /**
+   * Its label's and icon's colour: white or near-black, whichever contrasts more with `color` (the API decides it, so
+   * no page carries the colour maths).
+   */
+  text_color: Type.String(),
 });
 
 /** One of the company's profiles on a social network (an https address). */

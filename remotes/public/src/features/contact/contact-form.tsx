@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@vitrine/core';
 import { Button, TextAreaField, TextField } from '@vitrine/ui';
-import { sendContactMessage } from '../../api/public-content';
+import { sendContactMessage } from '../../api/browser-effects';
 import { Notice } from '../../components/notice';
 import { TrapField } from '../../components/trap-field';
-import { elapsedSince, HiddenFields, readFailure, usePageForm, usePostedFailure, useShownSince, useTypedBeforeStart, type FieldProblem } from '../../lib/form';
+import { elapsedSince, readFailure, usePageForm, useTypedBeforeStart, type FieldProblem } from '../../lib/form';
 import {
   checkAll,
   checkField,
@@ -45,8 +45,8 @@ function useSubjectParam(): string {
 export function ContactForm() {
   const { t } = usePageTexts();
   const subjectParam = useSubjectParam();
-  const page = usePageForm('contact');
-  const failed = usePostedFailure(page.posted, CONTACT_FIELDS);
+  const page = usePageForm('contact', CONTACT_FIELDS);
+  const failed = page.failure;
   // The server renders every ?subject= as one cached page (the parameter is not part of its key), so the
   // first render leaves the subject empty like the server's HTML and an effect fills it in.
   const [values, setValues] = useState<ContactValues>(() => ({ ...emptyValues(), ...pick(page.posted?.values) }));
@@ -63,7 +63,6 @@ export function ContactForm() {
   const trap = useRef<HTMLInputElement>(null);
   const success = useRef<HTMLHeadingElement>(null);
   const focusNext = useRef<ContactField | null>(null);
-  const shown = useShownSince();
   const wasSent = useRef(sent);
   // What was typed before the page's code ran is the form's from the start (and counts as changed: checked when left).
   useTypedBeforeStart(form, (typed) => {
@@ -85,11 +84,11 @@ export function ContactForm() {
     if (sent) {
       success.current?.focus();
     } else {
-      shown.restart();
+      page.again();
       focusNext.current = 'name';
     }
     wasSent.current = sent;
-  }, [sent, shown]);
+  });
 
   // A field to focus once its error is rendered (the first invalid one, or the first after 'send another').
   useEffect(() => {
@@ -159,7 +158,7 @@ export function ContactForm() {
         subject: values.subject.trim(),
         message: values.message.trim(),
         website: trap.current?.value ?? '',
-        elapsed_ms: elapsedSince(shown.shown()),
+        elapsed_ms: elapsedSince(page.shown.current),
       });
       setValues(emptyValues());
       setErrors({});
@@ -177,7 +176,7 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <div id={page.form.id} className="vt-contact__success" role="status">
+      <div id="contact" className="vt-contact__success" role="status">
         <h2 ref={success} tabIndex={-1}>
           {t('contact.successTitle')}
         </h2>
@@ -186,7 +185,7 @@ export function ContactForm() {
         {/* A link to an empty form (the page without its result), which the page's code shows in place. */}
         <a
           className="vt-btn vt-btn--secondary"
-          href={page.form.action}
+          href={page.action}
           onClick={(event) => {
             event.preventDefault();
             setSentAt(null);
@@ -214,15 +213,15 @@ export function ContactForm() {
   return (
     <form
       ref={form}
-      id={page.form.id}
+      id="contact"
       className="vt-contact__form"
-      method={page.form.method}
-      action={page.form.action}
+      method="post"
+      action={page.action}
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-labelledby="contact-form-title"
     >
-      <HiddenFields fields={page.hidden} />
+      {page.hidden}
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       <p className="vt-contact__muted">{t('contact.required')}</p>
       <div className="vt-contact__pair">

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { CONFIRMATION_RESULTS, NEWSLETTER_LIMITS, SENT_PARAM, UNSUBSCRIBE_REASONS, type NewsletterSubscription, type UnsubscribeReason } from '@vitrine/contracts';
 import { useParams, useSearchParams } from '@vitrine/core';
 import { Button, Skeleton, TextAreaField } from '@vitrine/ui';
-import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter';
+import { resubscribeNewsletter, unsubscribeNewsletter } from '../../api/newsletter-leave';
 import { ErrorState } from '../../components/error-state';
 import { NewsletterSignup } from '../../components/newsletter-signup';
 import { Notice } from '../../components/notice';
-import { HiddenFields, readFailure, useFailureNotice, usePageForm, usePostedFailure, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../../lib/form';
+import { readFailure, useFailureNotice, usePageForm, useTypedBeforeStart, type FailureNotice, type FieldProblem } from '../../lib/form';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
 import { subscriptionLoader, subscriptionRef } from './loader';
@@ -37,8 +37,8 @@ function LiveNotice({ notice }: { notice: FailureNotice | null }) {
  * answers with this page's "link sent" (`?sent=resubscribe`), or this page again with what went wrong.
  */
 function Resubscribe({ subscription, label, onSent }: { subscription: SubscriptionRef; label: string; onSent: () => void }) {
-  const page = usePageForm('resubscribe', { ownQuery: false });
-  const failed = usePostedFailure(page.posted, NO_FIELDS);
+  const page = usePageForm('resubscribe', NO_FIELDS, { ownQuery: false });
+  const failed = page.failure;
   const notice = useFailureNotice();
   const [sending, setSending] = useState(false);
   const [said, setSaid] = useState<FailureNotice | null>(() => (failed ? notice(failed) : null));
@@ -56,8 +56,8 @@ function Resubscribe({ subscription, label, onSent }: { subscription: Subscripti
     }
   };
   return (
-    <form id={page.form.id} className="vt-unsub__action" method={page.form.method} action={page.form.action} onSubmit={(event) => void send(event)}>
-      <HiddenFields fields={page.hidden} />
+    <form id="resubscribe" className="vt-unsub__action" method="post" action={page.action} onSubmit={(event) => void send(event)}>
+      {page.hidden}
       <Button type="submit" variant="secondary" loading={sending}>
         {label}
       </Button>
@@ -75,8 +75,8 @@ function Resubscribe({ subscription, label, onSent }: { subscription: Subscripti
 function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionRef; onDone: () => void }) {
   const { t } = usePageTexts();
   const id = useId();
-  const page = usePageForm('unsubscribe', { ownQuery: false });
-  const failed = usePostedFailure(page.posted, UNSUBSCRIBE_FIELDS);
+  const page = usePageForm('unsubscribe', UNSUBSCRIBE_FIELDS, { ownQuery: false });
+  const failed = page.failure;
   const notice = useFailureNotice();
   const [reason, setReason] = useState<UnsubscribeReason | null>(() => reasonOf(page.posted?.values.reason));
   const [details, setDetails] = useState(() => page.posted?.values.details ?? '');
@@ -140,14 +140,14 @@ function UnsubscribeForm({ subscription, onDone }: { subscription: SubscriptionR
   return (
     <form
       ref={form}
-      id={page.form.id}
+      id="unsubscribe"
       className="vt-unsub__form"
-      method={page.form.method}
-      action={page.form.action}
+      method="post"
+      action={page.action}
       noValidate
       onSubmit={(event) => void submit(event)}
     >
-      <HiddenFields fields={page.hidden} />
+      {page.hidden}
       <fieldset className={missing ? 'vt-unsub__reasons vt-unsub__reasons--invalid' : 'vt-unsub__reasons'}>
         <legend>
           {t('unsubscribe.question')}
@@ -219,8 +219,7 @@ function Subscription({ subscription, data, welcome }: { subscription: Subscript
   const shownFirst = useRef(view);
   const said = useRef<HTMLDivElement>(null);
   // A re-subscription the server could not take, on a page that no longer offers it (the subscription is active).
-  const resubscribed = usePageForm('resubscribe', { ownQuery: false });
-  const resubscribeFailed = usePostedFailure(resubscribed.posted, NO_FIELDS);
+  const resubscribeFailed = usePageForm('resubscribe', NO_FIELDS, { ownQuery: false }).failure;
   const notice = useFailureNotice();
 
   // A result reached here moves the focus to it; one the page opened on (a result page) does not.

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { PUBLIC_ROUTES, type PublicArticle } from '@vitrine/contracts';
 import { Link, useNavigate, useParams, useTranslation } from '@vitrine/core';
-import { countRead } from '../../api/public-content';
+import { countRead } from '../../api/browser-effects';
 import { initials } from '@vitrine/utils';
 import { ArticleCard } from '../../components/article-card';
 import { CategoryChip } from '../../components/category-chip';
