@@ -82,6 +82,19 @@ describe('the starter of a server-rendered page', () => {
     expect(plain.defaultPrevented).toBe(false);
   });
 
+  it('leaves what was typed in a form with an action to that form (it takes it itself once hydrated)', async () => {
+    document.body.innerHTML = '<form method="get" action="/list-article-results"><input name="q" value=""></form>';
+    const input = document.querySelector('input')!;
+    stop = installStarter(starterScript({ main: '/main.js' }));
+    input.value = 'design';
+    const events: string[] = [];
+    input.addEventListener('input', () => events.push(input.value));
+    window.dispatchEvent(new Event(STARTED_EVENT));
+    await idle();
+    expect(events).toEqual([]);
+    expect(input.value).toBe('design');
+  });
+
   it('hands a radio chosen and a box ticked before the page was React’s over as clicks; untouched fields stay as they are', async () => {
     document.body.innerHTML =
       '<input type="radio" name="r" value="a" checked><input type="radio" name="r" value="b"><input type="checkbox" name="c"><input name="t" value="kept">';

@@ -43,6 +43,8 @@ function sendBeacon(path: string | undefined, api: string | undefined): void {
 function handOver(root: ParentNode): void {
   for (const field of Array.from(root.querySelectorAll('input, textarea'))) {
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.disabled) continue;
+    // A form with an action is the server's too: its page takes what was typed itself, right after hydration.
+    if (field.form?.hasAttribute('action')) continue;
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       const chosen = field.checked;
       if (chosen === field.defaultChecked || (field.type === 'radio' && !chosen)) continue;

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { SEARCH_TERM } from '@vitrine/contracts';
 import { searchPath } from '../lib/paths';
+import { useTypedBeforeStart } from '../lib/typed-before-start';
 import './search-box.css';
 import { useNavigate, useTranslation } from '@vitrine/core';
 
@@ -17,6 +18,8 @@ export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
   const navigate = useNavigate();
   const [term, setTerm] = useState(initial);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeStart(form, (typed) => setTerm(typed[SEARCH_TERM] ?? term));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +28,7 @@ export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
 
   return (
     // A plain GET form: before the page's code runs (or without it) the server sends the term to its results.
-    <form className={`vt-search vt-search--${tone}`} role="search" method="get" action={searchPath('')} onSubmit={submit}>
+    <form ref={form} className={`vt-search vt-search--${tone}`} role="search" method="get" action={searchPath('')} onSubmit={submit}>
       <label htmlFor={id} className="vt-visually-hidden">
         {tp('home.searchLabel')}
       </label>
