@@ -143,6 +143,11 @@ export const MAIN_CONTENT_ID = 'main';
 /** The cookie that tells the server the visitor's chosen language (set with the stored choice; `?lang=` wins). */
 export const LANGUAGE_COOKIE = 'vt_lang';
 
+/** The language cookie as written, by the browser's switch and by the server for a page asked with `?lang=`: a year, the whole site. */
+export function languageCookie(locale: string): string {
+  return `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
 /**
  * JSON inside a <script> (the hydration data, JSON-LD): `<`, `>` and `&` as \u escapes, so no text in it
  * ("</script>", "<!--") can end the element; U+2028/9 too.

@@ -1,5 +1,5 @@
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_COOKIE } from '@vitrine/contracts';
+import { LANGUAGE_COOKIE, languageCookie } from '@vitrine/contracts';
 import { createI18n, DEFAULT_LOCALE, ensureResources, LOCALES, registerTexts as register, resolveInitialLocale, type Locale, type TextLoaders } from '@vitrine/i18n';
 
 export const LANGUAGE_STORAGE_KEY = 'vitrine.lang';
@@ -20,7 +20,7 @@ function remember(locale: Locale): void {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = languageCookie(locale);
 }
 
 /** The language the server remembers for this browser (the cookie a choice sets, with or without the page's code). */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildPath, LANGUAGE_COOKIE, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PostedForm, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+import { buildPath, languageCookie, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PostedForm, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
 
 /** Where the search form sends its term (the results' route without its term). */
 const SEARCH_PATH = PUBLIC_ROUTES['list-article-results'].replace(/\/:search\?$/, '');
@@ -125,14 +125,15 @@ export default fp<SeoPagesOptions>(
       const lang = requestLanguage(request);
       // A page asked in a language (`?lang=`: the language links of every page's header) remembers it for the
       // next pages, with or without the page's code: the same cookie the browser's own switch writes.
-      const asked = normalizeLocale(queryOf(request.url)[LANGUAGE_QUERY_PARAM]);
-      if (asked) void reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`);
+      const query = queryOf(request.url);
+      const asked = normalizeLocale(query[LANGUAGE_QUERY_PARAM]);
+      if (asked) void reply.header('set-cookie', languageCookie(asked));
       try {
         // A deploy of the shell's or the remote's server build is seen within a second (and changes the key);
         // the route's own query parameters are part of it.
         await renderer.refresh();
         const known = renderer.queryOf(request.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS;
-        const url = answerKey(request.url, queryOf(request.url), known);
+        const url = answerKey(request.url, query, known);
         return await app.answerCache.serve(request, reply, {
           key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
           query: [...known, LANGUAGE_QUERY_PARAM],
