@@ -1,4 +1,4 @@
-// ESLint: TypeScript rules, React hooks, and the import boundaries of ARCHITECTURE §2/§3:
+// ESLint: TypeScript rules, React hooks, and the import boundaries between apps and shared packages:
 // no cycles; remotes import only shared packages; shared packages import no app.
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';

@@ -96,7 +96,7 @@ const token = login.json().token;
 // A session is the token and its proof cookie.
 const auth = { authorization: `Bearer ${token}`, cookie: String(login.headers['set-cookie']).split(';')[0] };
 
-// The list with each filter (10 a page, SPEC §9), the first page and a deep one.
+// The list with each filter (10 a page, as the leads screen asks), the first page and a deep one.
 const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 const monthAgo = new Date(Date.now() - 30 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
 const FILTERS = {

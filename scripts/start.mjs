@@ -1,4 +1,4 @@
-// npm start: builds what is missing or stale, then runs the one process of ARCHITECTURE §1
+// npm start: builds what is missing or stale, then runs the single server process
 // (API + shell + remotes + uploads on PORT, default 8080).
 import path from 'node:path';
 import { spawn } from 'node:child_process';

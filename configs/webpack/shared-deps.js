@@ -1,4 +1,4 @@
-// The singletons the shell provides and every remote consumes (ARCHITECTURE §3), written once.
+// The singletons the shell provides and every remote consumes, written once.
 // docs/decisions/shared-surface.md: what is shared, and the semver rule for changing it.
 //
 // Libraries: one instance at run time (react, the i18next core, axios, zustand, dayjs). antd is not shared:

@@ -172,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
   const dataDir = optional(env.DATA_DIR) ?? path.join(rootDir, 'data');
   const adminEmail = optional(env.ADMIN_EMAIL);
   const adminPassword = optional(env.ADMIN_PASSWORD);
-  if (adminEmail && !isValidEmail(adminEmail)) throw new Error(`ADMIN_EMAIL "${adminEmail}" is not a valid email (SPEC §5 rule)`);
+  if (adminEmail && !isValidEmail(adminEmail)) throw new Error(`ADMIN_EMAIL "${adminEmail}" is not a valid email (it needs a 2–4 letter top-level part, e.g. .com)`);
   if (adminPassword && !isStrongPassword(adminPassword)) {
     throw new Error('ADMIN_PASSWORD is weak: at least 8 characters with a number, a special character, a lowercase and an uppercase letter');
   }

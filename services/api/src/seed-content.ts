@@ -10,7 +10,7 @@ import * as images from './repositories/images';
 import * as users from './repositories/users';
 
 /**
- * The SPEC's categories (technology, design, ...) with pt-BR names for display and the other languages' in `names`
+ * The demo categories (technology, design, ...) with pt-BR names for display and the other languages' in `names`
  * (migration 017 writes the same translations on databases seeded before it), the same for the descriptions in
  * `descriptions` (migration 019); the slug is the unique_key.
  */

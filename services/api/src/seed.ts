@@ -24,7 +24,7 @@ export interface SeedResult {
 }
 
 const SEED_LOCK_KEY = 727_002;
-/** Not admin@vitrine.local: the contracts' email rule (SPEC §5) wants a 2–4 letter top-level part, and .test is reserved. */
+/** Not admin@vitrine.local: the contracts' email rule (EMAIL_PATTERN) wants a 2–4 letter top-level part, and .test is reserved. */
 export const DEFAULT_ADMIN_EMAIL = 'admin@vitrine.test';
 
 interface DemoUser {

@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Article HTML allow-list (ARCHITECTURE §5.5): what the editor produces and
- * nothing else. Scripts, styles, iframes, SVG, event handlers, style/class
+ * Article HTML allow-list: what the editor produces and nothing else, so an
+ * article can never carry script into a reader's page. Scripts, styles, iframes, SVG, event handlers, style/class
  * attributes and javascript:/data: URLs never survive.
  */
 const OPTIONS: sanitizeHtml.IOptions = {

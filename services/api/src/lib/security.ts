@@ -48,16 +48,16 @@ export function safeEqual(a: string, b: string): boolean {
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
-const SPECIAL = '!@#$%&*?-_';
+const SYMBOLS = '!@#$%&*?-_';
 
 function pick(chars: string): string {
   return chars.charAt(randomInt(chars.length));
 }
 
-/** A password that meets the policy (SPEC §5): every class present, no look-alike characters. */
+/** A password that meets the policy (at least 8 characters, a lowercase and an uppercase letter, a number and a special character): every class present, no look-alike characters. */
 export function generatePassword(length = 16): string {
-  const all = LOWER + UPPER + DIGITS + SPECIAL;
-  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SPECIAL)];
+  const all = LOWER + UPPER + DIGITS + SYMBOLS;
+  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
   while (chars.length < length) chars.push(pick(all));
   for (let i = chars.length - 1; i > 0; i -= 1) {
     const j = randomInt(i + 1);

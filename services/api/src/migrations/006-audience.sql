@@ -1,5 +1,5 @@
--- Vitrine: the audience (issue 8). Leads are the people who reached the company, one row per email and
--- module (contact, newsletter; SPEC §3); messages are what the contact form received, each kept whole
+-- Vitrine: the audience. Leads are the people who reached the company, one row per email and
+-- module (contact, newsletter); messages are what the contact form received, each kept whole
 -- with the staff's replies; site_settings holds the company's public details (contact information).
 
 CREATE TABLE leads (

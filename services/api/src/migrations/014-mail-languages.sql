@@ -1,5 +1,5 @@
 -- Mail languages (docs/decisions/mail-languages.md): every mail goes out in its recipient's language, one of the
--- five locales (SPEC §1). A visitor's language is the page's when they wrote or subscribed (stored with the
+-- five locales (pt-BR, en-US, es-ES, fr-FR, ht-HT). A visitor's language is the page's when they wrote or subscribed (stored with the
 -- message and the lead, pt-BR when unknown); a staff member's is the one they last signed in with (null until
 -- they sign in: a recovery mail then follows the language of the page that asked for it).
 -- The CHECKs keep whatever reaches these columns to the five codes the mail texts exist in.

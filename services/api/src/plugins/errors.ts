@@ -28,7 +28,7 @@ const FASTIFY_CODES: Record<string, [number, ErrorCode]> = {
   FST_ERR_MAX_PARAM_LENGTH: [414, 'URL_TOO_LONG'],
 };
 
-/** Turns any thrown error into the envelope of ARCHITECTURE §4; a 500 never leaks internals. */
+/** Turns any thrown error into the error envelope ({ error, statusCode, code, message, errors? }); a 500 never leaks internals. */
 export function toEnvelope(error: unknown): { envelope: ErrorEnvelope; headers?: Record<string, string> } {
   // A database fault that did not pass through the db wrappers (e.g. a driver error raised elsewhere).
   if (!(error instanceof AppError) && isDatabaseUnavailable(error)) return toEnvelope(new DatabaseUnavailableError(error));

@@ -99,7 +99,7 @@ export default fp<SeoPagesOptions>(
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
       const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
-      // The staff's SEO markup goes on public pages only (SPEC §2), never on the not-found page.
+      // The staff's SEO markup goes on public pages only: not on the back office, not on the not-found page.
       const seo = page.route !== 'not-found' && isSeoPage(url.split('?', 1)[0] ?? '/') ? await seoEntries() : [];
       const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo });
       return html === undefined ? undefined : { statusCode: page.status, html };

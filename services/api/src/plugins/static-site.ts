@@ -65,7 +65,7 @@ function isNavigation(request: FastifyRequest, orAnything = false): boolean {
 }
 
 /**
- * The embedded site (ARCHITECTURE §1): the shell at / with SPA fallback, each
+ * The embedded site, served by the API's own process: the shell at / with SPA fallback, each
  * remote under /remotes/<name>/, uploads under /uploads/ and the runtime
  * /remotes.json the shell reads to find the remotes.
  */

@@ -5,7 +5,7 @@ import { EMAIL_PATTERN, type FieldError } from '@vitrine/contracts';
 import { BadRequestError } from '../errors';
 import { AUDIENCE_FIELD_MESSAGES, CONTENT_FIELD_MESSAGES } from '@vitrine/contracts/schemas';
 
-/** The SPEC's texts of required fields, by property name. */
+/** The texts the screens show for missing required fields, by property name. */
 const FIELD_MESSAGES: Record<string, string> = { ...CONTENT_FIELD_MESSAGES, ...AUDIENCE_FIELD_MESSAGES };
 
 function makeAjv(coerceTypes: boolean): Ajv {
@@ -109,7 +109,7 @@ function isEmailField(property: string): boolean {
   return /(^|\.)email$/.test(property);
 }
 
-/** The SPEC §5 text of a required content field ('Title is required'), else '<property> is required'. */
+/** The screens' text of a missing required field ('Title is required'), else '<property> is required'. */
 function requiredText(property: string): string {
   if (isEmailField(property)) return 'Invalid email address';
   return FIELD_MESSAGES[property] ?? `${property} is required`;

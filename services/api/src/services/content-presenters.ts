@@ -15,7 +15,7 @@ function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : iso(value);
 }
 
-/** Rounded minutes at 200 words per minute (SPEC §9); 0 reads as 'menos de 1 min'. */
+/** Rounded minutes at 200 words per minute; 0 reads as 'menos de 1 min'. */
 export function readingMinutes(words: number): number {
   return Math.round(words / WORDS_PER_MINUTE);
 }

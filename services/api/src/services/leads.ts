@@ -78,7 +78,7 @@ export function csvCell(value: unknown): string {
   return escapeCsvCell(text);
 }
 
-/** The export's file name: base name plus the hour-minute-second stamp in São Paulo (SPEC §9), e.g. leads-173012.csv. */
+/** The export's file name: base name plus the hour-minute-second stamp in São Paulo (the company's time zone), e.g. leads-173012.csv. */
 export function exportFileName(base: string | undefined, now = new Date()): string {
   return csvFileName(base, true, now, 'America/Sao_Paulo');
 }

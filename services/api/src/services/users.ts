@@ -270,7 +270,7 @@ export class UsersService {
     });
   }
 
-  /** PUT /user/user-reset-password: order of checks as the screens report them (SPEC §5, §8). */
+  /** PUT /user/user-reset-password: order of checks as the screens report them: all three fields, then the current password, then the new one's strength and confirmation. */
   async changePassword(principal: Principal, input: ChangePasswordInput): Promise<User> {
     const candidate = { current: input.current_password, password: input.new_password, confirm: input.confirm_password };
     if (!candidate.current || !candidate.password || !candidate.confirm) throw new BadRequestError('PASSWORD_FIELDS_REQUIRED');

@@ -28,7 +28,7 @@ export interface DocumentParts {
   styles: readonly PageStylesheet[];
   /** Scripts hydration needs (the remote's entry and exposed chunks): prefetched, so starting costs no round trip. */
   scripts?: readonly string[];
-  /** The staff's SEO markup (SPEC §6), as the browser's shell would insert it. */
+  /** The staff's SEO markup (head and body snippets), as the browser's shell would insert it. */
   seo: readonly { head_markup: string; body_markup: string }[];
 }
 

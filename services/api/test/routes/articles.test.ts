@@ -53,7 +53,7 @@ describe.each(BACKENDS)('articles (%s)', (backend) => {
       expect(await ctx.count('article_revisions')).toBeGreaterThan(0);
     });
 
-    it('answers the SPEC messages for missing title, content, image and categories, writing nothing', async () => {
+    it('answers the on-screen messages for missing title, content, image and categories, writing nothing', async () => {
       const before = [await ctx.count('articles'), await ctx.count('article_revisions'), await ctx.count('article_categories')];
       const res = await ctx.call('POST', '/api/article/article', { token: ctx.admin.token, body: { title: '', category_ids: [] } });
       expect(res.statusCode).toBe(400);

@@ -45,7 +45,7 @@ describe.each(BACKENDS)('seo (%s)', (backend) => {
     expect(Object.keys(items[0] ?? {})).toEqual(['head_markup', 'body_markup']);
   });
 
-  it('SEO reads and writes need the settings access (ARCHITECTURE §5.1): no unauthenticated update', async () => {
+  it('SEO reads and writes need the settings access: no unauthenticated update', async () => {
     const created = (await ctx.call('POST', '/api/seo/seo', { token: ctx.admin.token, body: entry })).json().data;
     const marketing = await ctx.staff(['site_editor', 'dashboard', 'article_management', 'user_management']);
     const before = await ctx.count('seo_entries');

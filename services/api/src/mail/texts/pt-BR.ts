@@ -1,5 +1,5 @@
 /**
- * Every mail's texts in pt-BR, the product default (SPEC §1) and the source the other languages follow
+ * Every mail's texts in pt-BR, the product default language and the source the other languages follow
  * (docs/decisions/mail-languages.md). `{{name}}` placeholders are filled by the templates (escaped in the
  * HTML part); every language has the same placeholders per key, and a link stays last in its line so mail
  * clients and tests find it whole.

@@ -4,7 +4,7 @@ import * as outbox from '../../repositories/outbox';
 import { BEARER, responses } from '../common';
 
 const tags = ['mail'];
-/** Mail delivery is an operations concern: the settings access (ARCHITECTURE §5.1). */
+/** Mail delivery is an operations concern: only staff with the settings access may read the outbox. */
 const settingsAccess = { routes: ['settings'] } as const;
 
 const mailRoutes: FastifyPluginAsyncTypebox = async (app) => {

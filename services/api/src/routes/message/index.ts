@@ -23,7 +23,7 @@ const inbox = { routes: ['message-received'] } as const;
 /** What the spam guard doubted: the inbox's (contact messages) and the leads screen's (newsletter sign-ups). */
 const audience = { routes: ['message-received', 'list-leads'] } as const;
 
-/** The staff's inbox of contact messages (route message-received, SPEC §2). */
+/** The staff's inbox of contact messages (open to staff with the message-received route). */
 const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = () => app.services.messages;
 

@@ -6,7 +6,7 @@ import { principalOf } from '../../plugins/auth';
 import { BEARER, responses } from '../common';
 
 const tags = ['seo'];
-/** SEO markup reaches every page: reading and writing it needs the settings access (ARCHITECTURE §5.1). */
+/** SEO markup reaches every page: reading and writing it needs the settings access, since a bad snippet would reach every visitor. */
 const seoAccess = { routes: ['seo', 'settings'] } as const;
 
 const seoRoutes: FastifyPluginAsyncTypebox = async (app) => {
