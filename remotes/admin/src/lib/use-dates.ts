@@ -6,7 +6,7 @@ import { intlLocale, longDate } from './intl-locale';
 type Value = DateInput | null | undefined;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The date helpers of @vitrine/utils in one language (SPEC §9's shapes; the numbers and words are the language's). */
+/** The date helpers of @vitrine/utils in one language (date, date and time, time, relative and long; the numbers and words are the language's). */
 export interface Dates {
   /** The Intl tag they format with (fr-HT for ht-HT: lib/intl-locale.ts). */
   locale: string;

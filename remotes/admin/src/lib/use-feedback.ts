@@ -11,9 +11,9 @@ export interface ConfirmOptions {
 
 /**
  * The admin's one way to confirm and to report: antd's Modal.confirm through
- * App.useApp (so it follows the shell's ConfigProvider) with the SPEC's default
+ * App.useApp (so it follows the shell's ConfigProvider) with the default
  * texts 'OK' / 'Cancel', and antd messages. Every failed call goes through the
- * common error handler (SPEC §8) and shows its message.
+ * common error handler and shows its message.
  */
 export function useFeedback() {
   const { modal, message } = App.useApp();

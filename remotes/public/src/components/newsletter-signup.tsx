@@ -10,7 +10,7 @@ import './newsletter-signup.css';
 
 const FIELDS = ['email'] as const;
 
-/** SPEC §5: an email is required and valid (the API's own rule and length). */
+/** The e-mail is required and must be valid (the API's own rule and length). */
 function checkEmail(value: string): FieldProblem | undefined {
   const email = value.trim();
   if (!email) return { rule: 'required' };

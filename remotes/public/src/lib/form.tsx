@@ -43,7 +43,7 @@ export function retryMinutes(header: unknown, now = Date.now()): number | null {
 
 /** A failed submission as the public forms say it. */
 export interface SubmitFailure<F extends string> {
-  /** The common handler's text (SPEC §8): translated by code (E-mail já cadastrado, a refusal, an outage), else the default. */
+  /** The common handler's text: translated by code (E-mail já cadastrado, a refusal, an outage), else the default. */
   message: string;
   code: string | undefined;
   status: number | undefined;

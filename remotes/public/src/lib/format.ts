@@ -3,7 +3,7 @@ import { useTranslation } from '@vitrine/core';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
 
-/** Locale-aware labels for dates and reading time (pt-BR wording of SPEC §9 by default). */
+/** Locale-aware labels for dates and reading time (pt-BR wording by default). */
 export function useFormat() {
   const { t } = useTranslation('public');
   const minutes = (m: number) => (m < 1 ? t('post.readingUnder') : t('post.readingMinutes', { count: Math.round(m) }));

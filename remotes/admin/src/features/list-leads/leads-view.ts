@@ -14,7 +14,7 @@ import {
 } from '@vitrine/contracts';
 import { isDay } from '../../lib/days';
 
-/** SPEC §9: lists page by 10 by default. */
+/** Lists page by 10 by default. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_SORT: LeadSort = 'created_at';

@@ -31,7 +31,7 @@ describe('the WhatsApp settings, as the server keeps them', () => {
   it('gives the label the more readable of white and near-black, as the public button, and rates its contrast', () => {
     expect(labelContrast('#1e3a8a')).toMatchObject({ text: '#ffffff', level: 'good' });
     expect(labelContrast('#fde68a')).toMatchObject({ text: '#111827', level: 'good' });
-    // WhatsApp's own green: white would be 2.0:1 (SPEC §9's luminance rule picked it); dark text is 8.9:1.
+    // WhatsApp's own green: white would be 2.0:1 (the luminance rule, dark text only above 0.6, picked it); dark text is 8.9:1.
     const green = labelContrast('#25d366');
     expect(green.text).toBe('#111827');
     expect(green.level).toBe('good');

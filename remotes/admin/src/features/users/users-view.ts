@@ -15,7 +15,7 @@ import {
   type UserUpdateInput,
 } from '@vitrine/contracts';
 
-/** SPEC §9: the users list pages by 10 from page 1. */
+/** The users list pages by 10 from page 1. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_SORT: UserSort = 'created_at';

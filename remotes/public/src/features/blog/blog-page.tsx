@@ -36,7 +36,7 @@ function CategoryFilter({ active, categories }: { active: string | undefined; ca
   );
 }
 
-/** The blog (SPEC §2): every published article, newest first, ?page=N and ?category=<slug>; the newsletter's sign-up at the end. */
+/** The blog: every published article, newest first, ?page=N and ?category=<slug>; the newsletter's sign-up at the end. */
 export function BlogPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();

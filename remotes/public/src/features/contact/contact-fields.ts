@@ -20,7 +20,7 @@ export const FIELD_LIMITS: Record<ContactField, number> = {
 
 export const emptyValues = (): ContactValues => ({ name: '', email: '', company: '', telephone: '', subject: '', message: '' });
 
-/** The rules of SPEC §5 the API applies: every field required, a valid email, the API's lengths. */
+/** The rules the API applies: every field required, a valid email, the API's lengths. */
 export function checkField(field: ContactField, value: string): FieldProblem | undefined {
   const text = value.trim();
   if (!text) return { rule: 'required' };

@@ -33,7 +33,7 @@ function useSubjectParam(): string {
 }
 
 /**
- * The contact form (POST /public/contact). Checks the SPEC §5 rules on submit, then on blur and while
+ * The contact form (POST /public/contact). Checks the fields' rules (contact-fields.ts) on submit, then on blur and while
  * typing in a field once it was changed or shown wrong; the API's field errors land on their fields; a
  * refusal, a rate limit or an outage is said above the button, and nothing typed is lost. `website` is a
  * trap people never see (bots fill it in); `elapsed_ms` is how long the form was open before sending.

@@ -173,7 +173,7 @@ describe('ContactPage', () => {
     expect(posts(mock.calls)).toEqual([]);
   });
 
-  it('in en-US, with the SPEC texts', async () => {
+  it('in en-US, with the English texts', async () => {
     await setLanguage('en-US');
     restore = mockHttp(() => ({ status: 204 })).restore;
     const user = userEvent.setup();

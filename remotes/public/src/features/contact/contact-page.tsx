@@ -5,7 +5,7 @@ import '../../components/page.css';
 import './contact.css';
 import { usePageTexts } from '../../texts';
 
-/** Contact (SPEC §1, §9): the form, and beside it (below it on a phone) the company's contact details. */
+/** Contact: the form, and beside it (below it on a phone) the company's contact details. */
 export function ContactPage() {
   const { t } = usePageTexts();
   return (

@@ -50,7 +50,7 @@ function TeamSection() {
   );
 }
 
-/** Home (SPEC §2): hero with search, the article sections (emphasis, recent, popular, tendencies, tags), the weekly newsletter the hero promises, services and team. */
+/** Home: hero with search, the article sections (emphasis, recent, popular, tendencies, tags), the weekly newsletter the hero promises, services and team. */
 export function HomePage() {
   const { t } = useTranslation('public');
   return (

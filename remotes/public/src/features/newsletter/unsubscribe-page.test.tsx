@@ -179,7 +179,7 @@ describe('UnsubscribePage', () => {
     expect(mock.calls).toEqual([]);
   });
 
-  it('the SPEC text of a reactivation in en-US', async () => {
+  it('the text of a reactivation in en-US', async () => {
     await setLanguage('en-US');
     const { mock } = await open(`${PAGE}?status=reactivated`, active);
     restore = mock.restore;

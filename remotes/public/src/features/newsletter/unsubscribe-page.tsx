@@ -325,7 +325,7 @@ function InvalidLink() {
 const confirmation = (status: string | null) => CONFIRMATION_RESULTS.find((result) => result === status) ?? null;
 
 /**
- * unsubscribe-newsletter/<uniqueKey>/<id>[?status=confirmed|reactivated|invalid] (SPEC §2, §4): where the
+ * unsubscribe-newsletter/<uniqueKey>/<id>[?status=confirmed|reactivated|invalid]: where the
  * digest's unsubscribe link and the confirmation link land. Rendered on the server from the route's data.
  */
 export function UnsubscribePage() {

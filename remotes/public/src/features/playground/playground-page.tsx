@@ -62,7 +62,7 @@ function NewsletterSection() {
 }
 
 /**
- * The playground (SPEC §2, main layout): the shared UI components (@vitrine/ui) and the public remote's own
+ * The playground (main layout): the shared UI components (@vitrine/ui) and the public remote's own
  * form pieces, each in its states, live. A working page for developers and designers: its own chunk and
  * texts, never indexed.
  */

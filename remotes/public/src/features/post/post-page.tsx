@@ -103,7 +103,7 @@ function Post({ data }: { data: PublicArticle }) {
   );
 }
 
-/** The article page (SPEC §2): post/<slug>/<id>. Counts one read per view; a renamed article's old URL is replaced by the canonical one. */
+/** The article page: post/<slug>/<id>. Counts one read per view; a renamed article's old URL is replaced by the canonical one. */
 export function PostPage() {
   const { id, uniqueKey } = postRef(useParams());
   const navigate = useNavigate();

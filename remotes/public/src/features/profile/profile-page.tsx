@@ -90,7 +90,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** An author's public profile (SPEC §2): About, their articles and 'You Can Know'. */
+/** An author's public profile: About, their articles and 'You Can Know'. */
 export function ProfilePage() {
   const { t } = useTranslation('public');
   const { id, uniqueKey } = profileRef(useParams());

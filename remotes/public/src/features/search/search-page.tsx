@@ -73,7 +73,7 @@ function Results() {
   );
 }
 
-/** Search results (SPEC §2): the term is the path's last segment, ?page=N pages through. */
+/** Search results: the term is the path's last segment, ?page=N pages through. */
 export function SearchPage() {
   const { t } = useTranslation('public');
   const [query] = useSearchParams();

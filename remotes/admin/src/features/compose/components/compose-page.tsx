@@ -109,7 +109,7 @@ export function ComposePage() {
     void navigate(path, { replace });
   };
 
-  /** Validates (SPEC §5 messages) and saves; returns the saved article, or null when nothing was sent. */
+  /** Validates (title, content, a category and a cover are required) and saves; returns the saved article, or null when nothing was sent. */
   const persist = async (status?: Article['status']): Promise<Article | null> => {
     try {
       await form.validateFields();

@@ -7,7 +7,7 @@ interface Props {
   onDismiss: () => void;
 }
 
-/** After publishing (SPEC §2): 'Your article is live!' with 'Yes, open article' / 'I do not wish to open the article'. */
+/** After publishing: 'Your article is live!' with 'Yes, open article' / 'I do not wish to open the article'. */
 export function LiveDialog({ open, onOpenArticle, onDismiss }: Props) {
   const { t } = useTranslation('admin');
   return (

@@ -304,7 +304,7 @@ function Reports({ report, days }: { report: DashboardReport; days: number }) {
 }
 
 /**
- * Dashboard (SPEC §2): the greeting by gender, the period (in the URL), the figures against the period before,
+ * Dashboard: the greeting by gender, the period (in the URL), the figures against the period before,
  * reads and the audience over time, the most read articles, articles per author, and the user's shortcuts.
  * Headings: the greeting is the page's h1, Reports and Shortcuts its h2s, each panel's title an h3.
  */

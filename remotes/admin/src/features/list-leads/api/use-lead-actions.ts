@@ -15,7 +15,7 @@ const STATUS_TEXTS: Record<LeadStatusAction, { title: string; text: string; dang
 
 /**
  * What the staff do with a lead: classify (at once), activate / pause / blacklist / delete and convert
- * (each confirmed, saying what follows, SPEC §4), mark or unmark as lead. The answer replaces the row
+ * (each confirmed, saying what follows), mark or unmark as lead. The answer replaces the row
  * in every cached page at once, then the pages refetch (a filter may no longer match it).
  * Each resolves to whether the change was made.
  */

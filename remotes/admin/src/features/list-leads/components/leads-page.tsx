@@ -7,7 +7,7 @@ import './leads-page.css';
 type Tab = 'leads' | 'newsletter';
 
 /**
- * list-leads (SPEC §2): the contacts and newsletter subscribers, and the weekly newsletter. The tab
+ * list-leads: the contacts and newsletter subscribers, and the weekly newsletter. The tab
  * is in the URL (`?tab=newsletter`), like every filter of the leads tab, so a view can be shared and
  * survives a reload. A tab's content is rendered (and asks the API) only once it is opened.
  */

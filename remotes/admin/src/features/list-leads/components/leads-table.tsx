@@ -11,7 +11,7 @@ import { LeadDetails } from './lead-details';
 import type { UpdateView } from './leads-tab';
 import { useDates } from '../../../lib/use-dates';
 
-/** SPEC §9: DD/MM/YYYY; a lead registered today shows its time (in `locale`'s form, an Intl tag; pt-BR by default). */
+/** DD/MM/YYYY; a lead registered today shows its time (in `locale`'s form, an Intl tag; pt-BR by default). */
 export function formatRegistered(value: string, now = dayjs(), locale?: string): string {
   const date = dayjs(value);
   return date.isSame(now, 'day') ? formatTime(value, locale) : formatDate(value, locale);

@@ -5,7 +5,7 @@ import { changeArticleStatus, deleteArticle } from '../../../api/articles';
 import { queryKeys } from '../../../lib/queries';
 import { useFeedback } from '../../../lib/use-feedback';
 
-/** Publish, unpublish and delete from the list: each confirmed (SPEC §4), then every cached article read refetches. */
+/** Publish, unpublish and delete from the list: each confirmed first, then every cached article read refetches. */
 export function useArticleActions() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.articles.all });

@@ -1,7 +1,7 @@
 import { contrastRatio, isLight } from '@vitrine/utils';
 
 /**
- * SPEC §9 luminance rule: a light background (luminance > 0.6) pairs with dark
+ * The luminance rule: a light background (luminance > 0.6) pairs with dark
  * text, a dark one with light text. A pair on the same side is flagged unless
  * it still reaches WCAG AA contrast (4.5:1), so the readable colour the
  * suggestion picks (readableTextColor, by WCAG contrast) is never flagged.

@@ -7,7 +7,7 @@ import { useFeedback } from '../../../lib/use-feedback';
 
 /**
  * What the staff do with an opened message: mark it unread, archive or unarchive it, delete it (those
- * three confirmed, SPEC §4) and reply. Each refreshes the lists and the counters (the menu badge
+ * three confirmed first) and reply. Each refreshes the lists and the counters (the menu badge
  * too). `onClosed` leaves the message (mark as unread, delete): it is called before anything is
  * refetched, so the closed message is never opened (and marked read) again.
  */

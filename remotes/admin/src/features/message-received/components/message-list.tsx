@@ -18,7 +18,7 @@ interface MessageListProps {
   onPage: (page: number) => void;
 }
 
-/** The inbox's master list: sender, subject, preview and date (SPEC §9); unread rows bold with a dot. */
+/** The inbox's master list: sender, subject, preview and date; unread rows bold with a dot. */
 export function MessageList({ data, loading, switching, failed, onRetry, selectedId, onSelect, page, onPage }: MessageListProps) {
   const { t } = useTranslation('admin');
   const dates = useDates();

@@ -105,7 +105,7 @@ describe('message-received', () => {
     await waitFor(() => expect(callsTo(http.calls, '/message/spam-guard').length).toBeGreaterThan(1));
   });
 
-  it("writes the list's dates in the interface language (SPEC §9's pt-BR, en-US month first, ht-HT as French)", async () => {
+  it("writes the list's dates in the interface language (pt-BR day first, en-US month first, ht-HT as French)", async () => {
     http = server();
     open();
     const date = () => rowOf('Carla Dias').querySelector('time')!;

@@ -25,7 +25,7 @@ function selectedIn(params: URLSearchParams): MessageRef | null {
 }
 
 /**
- * message-received (SPEC §2): the staff inbox. Filters with their counts ('Suspected': what the public form's spam
+ * message-received: the staff inbox. Filters with their counts ('Suspected': what the public form's spam
  * guard held for review, with a line of its figures above), a debounced search and
  * server-side pages on the left; the selected message (kept in the URL) on the right. Under 900 px
  * one pane at a time, with Back (messages-page.css).

@@ -95,7 +95,7 @@ function EntryRow({ entry, actions, onEdit }: { entry: SeoEntry; actions: Action
 }
 
 /**
- * seo (SPEC §2, settings): the SEO entries, each a head markup and a body markup the public pages carry
+ * seo (a settings tab): the SEO entries, each a head markup and a body markup the public pages carry
  * while it is on. Listed with what each holds; turned on or off after confirmation; added and edited in
  * a side panel that previews the markup as text. The markup never runs in the admin.
  */

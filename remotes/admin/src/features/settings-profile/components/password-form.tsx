@@ -10,7 +10,7 @@ type Field = keyof ChangePasswordInput;
 const FIELDS: readonly Field[] = ['current_password', 'new_password', 'confirm_password'];
 const EMPTY: ChangePasswordInput = { current_password: '', new_password: '', confirm_password: '' };
 
-/** SPEC §8's messages, in the user's language (errors namespace), by the contracts' problem or the API's code. */
+/** The common error messages, in the user's language (errors namespace), by the contracts' problem or the API's code. */
 const TEXTS: Record<NewPasswordProblem | 'CURRENT_PASSWORD_INCORRECT', string> = {
   PASSWORD_FIELDS_REQUIRED: 'errors:passwordFieldsRequired',
   WEAK_PASSWORD: 'errors:passwordWeak',

@@ -24,7 +24,7 @@ interface ProfileFormProps {
 
 /**
  * Photo, name, last name, gender, phone, tax id and biography. It checks what the API checks (names
- * required, sizes, a CPF or CNPJ with its check digits right) and what SPEC §5 asks of this form
+ * required, sizes, a CPF or CNPJ with its check digits right) and what this form asks besides
  * (phone and tax id filled) before sending; only the changed fields are sent.
  */
 export function ProfileForm({ user, onDirty }: ProfileFormProps) {

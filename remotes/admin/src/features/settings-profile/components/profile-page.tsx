@@ -13,7 +13,7 @@ import './profile-page.css';
 type Section = 'profile' | 'email' | 'password';
 
 /**
- * settings-profile (SPEC §2): the signed-in user's own record — photo (cropped square), name,
+ * settings-profile: the signed-in user's own record — photo (cropped square), name,
  * gender, phone, tax id (CPF or CNPJ) and biography; the email, which takes the current password; and
  * the password, with the policy's live checklist. Every save refreshes the session user at once.
  */

@@ -13,7 +13,7 @@ import { intlLocale } from '../../../lib/intl-locale';
 import './whatsapp-page.css';
 
 const FIELDS = ['enabled', 'description', 'phone', 'message', 'color'] as const;
-/** How a phone in international format is written (SPEC's example). */
+/** How a phone in international format is written: country code, area code, number. */
 const PHONE_EXAMPLE = '+55 11 91234-5678';
 
 /** The server's field errors in the user's language, by `property.rule` (any other shows the server's text). */
@@ -25,7 +25,7 @@ const SERVER_TEXTS: Record<string, string> = {
 };
 
 /**
- * settings-whatsapp (SPEC §2, issue 8): the floating chat button of the public pages — on or off, its
+ * settings-whatsapp: the floating chat button of the public pages — on or off, its
  * label (the message description), the contact phone, the message the chat opens with and the colour —
  * with a live preview beside the form (below it on a phone).
  */

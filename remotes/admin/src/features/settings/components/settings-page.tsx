@@ -11,7 +11,7 @@ const TABS = ['site', 'profile', 'whatsapp', 'seo'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * settings (SPEC §2, issue 9): the site's settings in tabs — the company's details (contact, social
+ * settings: the site's settings in tabs — the company's details (contact, social
  * profiles), then the screens settings-profile, settings-whatsapp and seo themselves, each with its own
  * data and guard (the settings access opens all three). The open tab is in the URL (`?tab=`), so a link
  * or a reload lands on it; a tab's screen is mounted only while open.

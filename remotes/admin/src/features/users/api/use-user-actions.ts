@@ -6,7 +6,7 @@ import { useFeedback } from '../../../lib/use-feedback';
 import { fullName } from '../users-view';
 import { usersKeys } from './keys';
 
-/** Each status change's confirmation (SPEC §4: activation and deactivation are each confirmed). */
+/** Each status change's confirmation: activation and deactivation are each confirmed. */
 const CONFIRM: Record<UserStatusChange, { title: string; text: string; danger: boolean }> = {
   active: { title: 'users.confirm.activateTitle', text: 'users.confirm.activate', danger: false },
   inactive: { title: 'users.confirm.deactivateTitle', text: 'users.confirm.deactivate', danger: true },
@@ -17,7 +17,7 @@ const CONFIRM: Record<UserStatusChange, { title: string; text: string; danger: b
  * What the staff do with users: create or edit one (the form shows the failure), activate, deactivate
  * or delete one (each confirmed). A changed user replaces its row in every cached page at once, then
  * the pages refetch (a filter may no longer match it); one's own record also refreshes the stored
- * session user (SPEC §4).
+ * session user, so the signed-in user's own name and access are current.
  */
 export function useUserActions() {
   const queryClient = useQueryClient();

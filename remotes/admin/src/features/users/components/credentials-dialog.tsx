@@ -8,7 +8,7 @@ import { fullName } from '../users-view';
 const signInAddress = () => (typeof window === 'undefined' ? PUBLIC_ROUTES.login : `${window.location.origin}${PUBLIC_ROUTES.login}`);
 
 /**
- * The first-access credentials of a user just added (SPEC §2): the email and the temporary password
+ * The first-access credentials of a user just added: the email and the temporary password
  * the API answered once, with a button that copies them. It closes only when asked, with its Close
  * button or Escape (the password is not shown again).
  */

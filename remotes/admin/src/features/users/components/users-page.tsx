@@ -35,7 +35,7 @@ interface FormState {
 }
 
 /**
- * users (SPEC §2): who signs in to the back office. The list is paged, searched, filtered and sorted
+ * users: who signs in to the back office. The list is paged, searched, filtered and sorted
  * by the server, all in the URL; users are added and edited in a side panel, (de)activated and
  * deleted after confirmation; a user just added gets their first-access credentials in a dialog.
  */
