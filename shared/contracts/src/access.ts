@@ -1,6 +1,6 @@
 import type { AdminRouteName } from './routes';
 
-/** The five accesses of SPEC §3. Each access is a role stored in the database. */
+/** The five accesses. Each access is a role stored in the database. */
 export const ACCESSES = ['dashboard', 'article_management', 'site_editor', 'user_management', 'settings'] as const;
 export type Access = (typeof ACCESSES)[number];
 

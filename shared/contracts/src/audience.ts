@@ -2,7 +2,7 @@ import { LIMITS } from './validation';
 
 /**
  * Audience constants (issue 8), free of typebox so screens can import them from the package index:
- * the leads' modules, classifications and statuses (SPEC §3), field sizes, texts and the inbox filters.
+ * the leads' modules, classifications and statuses, field sizes, texts and the inbox filters.
  */
 
 export const LEAD_MODULES = ['contact', 'newsletter'] as const;
@@ -28,7 +28,7 @@ export const AUDIENCE_LIMITS = {
   minFillMs: 3000,
 } as const;
 
-/** The SPEC §5 texts of the contact form's required fields (the API's field errors; the screens translate by field). */
+/** The fixed texts of the contact form's required fields (the API's field errors; the screens translate by field). */
 export const AUDIENCE_FIELD_MESSAGES = {
   company: 'Company is required',
   telephone: 'Contact phone is required',
@@ -70,7 +70,7 @@ export const NEWSLETTER_SUCCESS_MESSAGES = {
 
 export const NEWSLETTER_LIMITS = { unsubscribeDetails: 500 } as const;
 
-/** Status actions staff take on a lead (SPEC §4: activate, blacklist, delete; inactive for a pause). */
+/** Status actions staff take on a lead (activate, blacklist, delete; inactive for a pause). */
 export const LEAD_STATUS_ACTIONS = ['active', 'inactive', 'blackListed', 'deleted'] as const;
 export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];
 export const LEAD_SORTS = ['created_at', 'updated_at', 'name', 'email'] as const;
@@ -86,7 +86,7 @@ export const LEAD_SUCCESS_MESSAGES = {
   ERASED: 'Personal data erased',
 } as const;
 
-/** The CSV export's columns, in order (SPEC §9: semicolon, UTF-8; the header row is translated by the screen's language). */
+/** The CSV export's columns, in order (the file is semicolon-separated UTF-8; the header row is translated by the screen's language). */
 export const LEAD_EXPORT_COLUMNS = [
   'name',
   'email',
@@ -104,7 +104,6 @@ export const LEAD_EXPORT_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** The WhatsApp chat button's texts and limits (SPEC §3: message description, contact phone, message, button colour). */
 /** The social networks the public footer links to, in the order it shows them (site settings 'social'). */
 export const SOCIAL_NETWORKS = ['instagram', 'linkedin', 'facebook', 'youtube', 'x', 'tiktok'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -129,6 +128,7 @@ export const IDENTITY_FIELD_MESSAGES = {
   logoTooLarge: 'The logo must be 2 MiB or smaller',
 } as const;
 
+/** The WhatsApp chat button's settings and their limits: message description, contact phone, message, button colour. */
 export const WHATSAPP_LIMITS = { description: 120, message: 500, phone: 30 } as const;
 /** International format once spaces, dashes, dots and parentheses are dropped: '+', country code, number. */
 export const WHATSAPP_PHONE_PATTERN = '^\\+[1-9][0-9]{7,14}$';

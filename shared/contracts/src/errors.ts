@@ -1,4 +1,4 @@
-/** Stable error codes of the API (ARCHITECTURE §4). Code branches on these, never on message text. */
+/** Stable error codes of the API. Code branches on these, never on message text. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   MALFORMED_JSON: 'MALFORMED_JSON',

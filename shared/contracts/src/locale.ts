@@ -2,7 +2,7 @@
  * The interface languages and how a language tag maps to one of them: the same rule for the browser
  * (@vitrine/i18n picks the language to start in) and the server (which renders pages in it).
  */
-/** The five interface languages (SPEC §1) with their native names. */
+/** The five interface languages with their native names. */
 export const LOCALES = [
   { code: 'pt-BR', nativeName: 'Português (Brasil)' },
   { code: 'en-US', nativeName: 'English (US)' },
@@ -15,7 +15,7 @@ export type Locale = (typeof LOCALES)[number]['code'];
 
 export const LOCALE_CODES: readonly Locale[] = LOCALES.map((locale) => locale.code);
 
-/** The product default (SPEC §1, §9). */
+/** The product default, used for anything unknown or unsupported. */
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 /** The four languages besides the default: the ones content is translated into (a category's `names`). */

@@ -1,5 +1,5 @@
 /**
- * Route names and paths of SPEC §2, written once. The shell's router, the
+ * Route names and paths, written once. The shell's router, the
  * admin menu, the guard and the API's authorization all read these.
  */
 export const PUBLIC_ROUTES = {
@@ -37,9 +37,9 @@ export const ADMIN_ROUTES = {
   'list-leads': '/admin/list-leads',
   'message-received': '/admin/message-received',
   'settings-whatsapp': '/admin/settings-whatsapp',
-  /** Not in SPEC §2's list: the FAQ's entries, managed by site_editor (issue 8). */
+  /** The FAQ's entries, managed by site_editor. */
   'list-faq': '/admin/list-faq',
-  /** Not in SPEC §2's list: who changed what (issue 9); user_management's, and only admins see it. */
+  /** Who changed what (the audit log); user_management's, and only admins see it. */
   'audit-log': '/admin/audit-log',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The validation rules of SPEC §5, written once and used by the API (via the
+ * The validation rules of the forms, written once and used by the API (via the
  * schemas) and by the screens. Each rule answers with a rule key; the API turns
  * it into { property, message: { rule: text } } and the screens into i18n text.
  */
@@ -30,7 +30,7 @@ export type PasswordCheck = 'length' | 'number' | 'special' | 'lowercase' | 'upp
 
 export const PASSWORD_CHECKS: readonly PasswordCheck[] = ['length', 'number', 'special', 'lowercase', 'uppercase'];
 
-/** Each policy item of SPEC §5 and whether the password meets it (drives the live checklist). */
+/** Each password-policy item and whether the password meets it (drives the live checklist). */
 export function passwordPolicy(password: string): Record<PasswordCheck, boolean> {
   return {
     length: password.length >= PASSWORD_MIN_LENGTH,

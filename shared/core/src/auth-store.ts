@@ -7,7 +7,7 @@ import type { Role, User } from '@vitrine/contracts';
  */
 const cipher = () => import('./session-crypto');
 
-/** local storage keys (SPEC §3: authUser and authToken, encrypted). */
+/** Local storage keys: the session is kept as authUser and authToken, encrypted; the remembered email beside them. */
 export const STORAGE_KEYS = { user: 'authUser', token: 'authToken', rememberedEmail: 'vitrine.rememberedEmail' } as const;
 
 export interface AuthState {
@@ -95,7 +95,7 @@ export function syncAuthAcrossTabs(): () => void {
   return () => window.removeEventListener('storage', onStorage);
 }
 
-/** "Remember password" keeps the email only; a password is never stored (ARCHITECTURE §5.2). */
+/** "Remember password" keeps the email only; a password is never stored, since anything in local storage is readable by any script on the page. */
 export const rememberedEmail = {
   get: (): string => storage()?.getItem(STORAGE_KEYS.rememberedEmail) ?? '',
   set: (email: string | null) => {

@@ -17,7 +17,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const user = { id: 1, email: 'ana@vitrine.com.br', status: 'active' } as User;
 const original: CoreEffects = { ...effects };
 
-describe('handleError (SPEC §8)', () => {
+describe('handleError', () => {
   let warn: jest.Mock<Promise<void>, [string, string]>;
   let goToLogin: jest.Mock<void, []>;
   let hideLoading: jest.Mock<void, []>;

@@ -41,7 +41,7 @@ export function isHttpError(error: unknown): error is AxiosError {
 let expiring = false;
 
 /**
- * The common error handler of SPEC §8: hides the loading indicator; on 401
+ * The common error handler: hides the loading indicator; on 401
  * warns, clears the session and returns to login; otherwise the first field
  * error (isNotEmpty, then isEnum, then any other rule), else the response
  * message, else the error's own message, else the default text.

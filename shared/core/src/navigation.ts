@@ -1,5 +1,5 @@
 /**
- * SPEC §2: a page may save a target section (e.g. a link to the blog's
+ * A page may save a target section (e.g. a link to the blog's
  * newsletter block); after the next navigation to home or blog the shell
  * scrolls to it. Otherwise the shell records the current route name.
  */

@@ -2,8 +2,8 @@ import AES from 'crypto-js/aes.js';
 import Utf8 from 'crypto-js/enc-utf8.js';
 
 /**
- * SPEC §3: the stored session is AES-encrypted with a fixed key. A key in a
- * bundle is obfuscation only (ARCHITECTURE §5.3): tokens are short-lived and
+ * The stored session (authUser and authToken in local storage) is AES-encrypted with a fixed key. A key in a
+ * bundle is obfuscation only: tokens are short-lived and
  * revocable on the server, which is the real protection.
  */
 const SESSION_KEY = 'vitrine::session::v1';

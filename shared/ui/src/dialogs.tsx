@@ -23,7 +23,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
 /**
  * A modal confirm (or alert) dialog: aria-modal, focus moved inside and trapped,
  * Escape cancels, focus returns to where it was on close. Texts come from the
- * caller (already translated), defaulting to 'OK' / 'Cancel' (SPEC §9).
+ * caller (already translated), defaulting to 'OK' / 'Cancel'.
  */
 export function ConfirmDialog({
   open,

@@ -9,7 +9,7 @@ let pendingHides = 0;
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
 /**
- * The global loading overlay (SPEC §4/§9). Nested shows are counted; each
+ * The global loading overlay, shown while a request runs. Nested shows are counted; each
  * hide() takes effect 500 ms later, so quick successive calls do not flicker.
  * hide() without a matching show() is ignored (the error handler always hides).
  */
@@ -74,7 +74,7 @@ export interface LogoLoaderProps {
   label?: string;
 }
 
-/** The slim top bar with the logo mark shown on each navigation (SPEC §2 route guard). */
+/** The slim top bar with the logo mark shown on each navigation, while the route guard runs. */
 export function LogoLoader({ active, label }: LogoLoaderProps) {
   const text = useText();
   if (!active) return null;
@@ -90,7 +90,7 @@ export function LogoLoader({ active, label }: LogoLoaderProps) {
 
 /**
  * A page's content on its way (its code or its remote still loading): the logo mark, pulsing, centred in
- * the page's place — never a bare spinner at the edge (SPEC §2: a loading indicator with the logo).
+ * the page's place — never a bare spinner at the edge: a page loads under the logo.
  */
 export function PageLoader({ label }: { label?: string }) {
   const text = useText();

@@ -9,7 +9,7 @@ export interface PasswordChecklistProps {
 }
 
 /**
- * The live password-policy checklist of SPEC §5 (contracts' passwordPolicy),
+ * The live password-policy checklist (contracts' passwordPolicy),
  * each item ✓ or ✗ with its state spelled out for screen readers, and the
  * 'Your password is weak' line while a typed password misses any rule.
  * Texts from the `errors` namespace (errors:passwordPolicy.*, errors:passwordWeak), which the page loads first.

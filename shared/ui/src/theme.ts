@@ -1,5 +1,5 @@
 /**
- * The palette of SPEC §9 as data: TS tokens for code, CSS custom properties for
+ * The product's palette as data: TS tokens for code, CSS custom properties for
  * styles.css, and antd-shaped tokens the admin side feeds to ConfigProvider
  * (this package never imports antd).
  */
@@ -68,7 +68,7 @@ export const themeTokens = {
   fontSize: 14,
 } as const;
 
-/** Notification and dialog timings (SPEC §9). */
+/** Notification and dialog timings, the same on every screen. */
 export const timings = {
   loadingHideDelay: 500,
   notificationTimeout: 5000,

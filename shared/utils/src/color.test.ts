@@ -32,7 +32,7 @@ describe('colour helpers', () => {
     expect(isLight('#9a9a9a')).toBe(true);
   });
 
-  it('puts dark text on a light colour and white on a dark one (SPEC §9)', () => {
+  it('puts dark text on a light colour and white on a dark one (above 0.6 is light)', () => {
     expect(textColorOn('#25d366')).toBe('#ffffff'); // WhatsApp green: luminance 0.57
     expect(textColorOn('#1b2a4a')).toBe('#ffffff');
     expect(textColorOn('#999999')).toBe('#ffffff'); // exactly 0.6 is not light

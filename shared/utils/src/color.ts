@@ -26,7 +26,7 @@ export function hexToRgb(hex: string): Rgb {
 
 /**
  * Brightness of a colour, 0 (black) .. 1 (white): the Rec. 601 luma
- * (0.299 R + 0.587 G + 0.114 B) / 255 that SPEC §9's 'above 0.6 counts as light'
+ * (0.299 R + 0.587 G + 0.114 B) / 255 that the 'above 0.6 counts as light'
  * threshold is meant for. (The WCAG relative luminance is {@link relativeLuminance}.)
  */
 export function luminance(hex: string): number {
@@ -34,13 +34,13 @@ export function luminance(hex: string): number {
   return (0.299 * r + 0.587 * g + 0.114 * b) / 255;
 }
 
-/** SPEC §9: a colour whose luminance is above 0.6 counts as light. */
+/** A colour whose luminance is above 0.6 counts as light. */
 export function isLight(hex: string): boolean {
   return luminance(hex) > 0.6;
 }
 
 /**
- * The text (or icon) colour for a background by SPEC §9's rule: dark on a light colour (luminance
+ * The text (or icon) colour for a background by the luminance rule: dark on a light colour (luminance
  * above 0.6), white on a dark one. `dark` is the colour used on light backgrounds.
  */
 export function textColorOn(background: string, dark = '#111827'): string {
@@ -65,7 +65,7 @@ export function contrastRatio(a: string, b: string): number {
 
 /**
  * The text (or icon) colour for a colour someone chose freely (the WhatsApp button): white or `dark`,
- * whichever has the higher WCAG contrast on it. Unlike SPEC §9's luminance rule ({@link textColorOn}), it
+ * whichever has the higher WCAG contrast on it. Unlike the luminance rule ({@link textColorOn}), it
  * never puts white on a light green at 2:1.
  */
 export function contrastingTextColor(background: string, dark = '#111827'): string {

@@ -1,6 +1,6 @@
 import { formatDateTime } from './dates';
 
-/** One export column (SPEC §3 'Export row'): a field name (dots reach nested values) or a getter, a header label and an optional formatter. */
+/** One export column: a field name (dots reach nested values) or a getter, a header label and an optional formatter. */
 export interface CsvColumn<T> {
   field: string | ((row: T) => unknown);
   label: string;

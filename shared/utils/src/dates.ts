@@ -1,5 +1,5 @@
 /**
- * Dates as SPEC §9 shows them (pt-BR month names, DD/MM/YYYY, the time for items
+ * Dates as the screens show them (pt-BR month names, DD/MM/YYYY, the time for items
  * under 24 hours old), with the platform's Intl: no date library on the public
  * pages (docs/decisions/public-weight.md). Local time, like the screens.
  *
@@ -13,7 +13,7 @@
 /** What the date helpers accept: an ISO string, a timestamp, a Date, or a date object such as dayjs' (toDate()). */
 export type DateInput = string | number | Date | { toDate(): Date };
 
-/** The default locale, SPEC §9's. */
+/** The default locale, the product's. */
 export const DATE_LOCALE = 'pt-BR';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -92,7 +92,7 @@ export function formatDateLong(value: DateInput | null | undefined, locale: stri
 }
 
 /**
- * For lists (SPEC §9): an item less than 24 hours away from `now` shows its time
+ * For lists: an item less than 24 hours away from `now` shows its time
  * ('14:05'), an older one its day and month ('22 de nov.'; 'Nov 22' in en-US). A date
  * slightly in the future (clock skew) counts as recent. '' for a missing or invalid date.
  */

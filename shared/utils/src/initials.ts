@@ -1,6 +1,6 @@
 /**
  * Initials of a person's name: the first letter of the first two words,
- * uppercased ('ana maria silva' → 'AM'). Fewer than two words gives '' (SPEC §5).
+ * uppercased ('ana maria silva' → 'AM'). Fewer than two words gives ''.
  */
 export function initials(name: unknown): string {
   if (typeof name !== 'string') return '';

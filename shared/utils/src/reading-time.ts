@@ -1,4 +1,4 @@
-/** Reading speed used for the estimate (SPEC §9). */
+/** Reading speed used for the estimate, in words per minute. */
 export const WORDS_PER_MINUTE = 200;
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
@@ -25,7 +25,7 @@ export function readingMinutes(words: number): number {
 /** Formats an estimate; receives the unrounded minutes. */
 export type ReadingTimeFormatter = (minutes: number) => string;
 
-/** The pt-BR wording of SPEC §9: under a minute 'menos de 1 min', otherwise '<rounded> min'. */
+/** The pt-BR wording: under a minute 'menos de 1 min', otherwise '<rounded> min'. */
 export const formatReadingTime: ReadingTimeFormatter = (minutes) =>
   minutes < 1 ? 'menos de 1 min' : `${Math.round(minutes)} min`;
 

@@ -1,6 +1,6 @@
 export const ELLIPSIS = '…';
 
-/** The exact message SPEC §5 requires when the argument is not a string. */
+/** The exact message thrown when the argument is not a string. */
 export const TRUNCATE_TYPE_ERROR = 'O argumento text deve ser uma string.';
 
 /**

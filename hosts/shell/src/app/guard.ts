@@ -24,7 +24,7 @@ function loginRedirect(request: Request): Response {
 }
 
 /**
- * The route guard of SPEC §2 for an authenticated route: no token → login;
+ * The route guard for an authenticated route: no token → login;
  * the active routes are refreshed first; no role lists the route → error-forbidden;
  * a first-access user is sent to finish their first access.
  */

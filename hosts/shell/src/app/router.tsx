@@ -46,7 +46,7 @@ const shellPage = (
   ...(loader ? { loader } : {}),
 });
 
-/** The route table of SPEC §2. */
+/** The route table: every route name of contracts' routes, and whether the shell or which remote renders it. */
 export const routes: RouteObject[] = [
   {
     id: 'root',

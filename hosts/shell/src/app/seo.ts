@@ -33,7 +33,7 @@ export function injectSeo(entries: PublicSeo[]): void {
 }
 
 /**
- * SPEC §2: public SEO data is loaded once, on the first public page; failures are ignored.
+ * Public SEO data is loaded once, on the first public page; failures are ignored.
  * Never on admin or account pages (contracts' isSeoPage): staff-written script stays away from the session.
  */
 export function loadSeoOnce(pathname: string): Promise<void> {

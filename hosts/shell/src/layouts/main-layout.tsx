@@ -3,7 +3,7 @@ import { Logo } from '@vitrine/ui';
 import './layouts.css';
 import { Link, Outlet } from '@vitrine/core';
 
-/** The second public group of SPEC §2 (playground): a bare layout without the site navigation. */
+/** The second public route group (playground): a bare layout without the site navigation. */
 export function MainLayout() {
   return (
     <div className="vt-main-layout">

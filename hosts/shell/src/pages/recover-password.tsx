@@ -5,7 +5,7 @@ import { requestPasswordRecovery } from '../api/auth';
 import { Button, notify, TextField } from '@vitrine/ui';
 import { AuthCard, FormAlert } from './auth/auth-card';
 
-/** Asks for a reset link. The answer is the same whether or not the email has an account (ARCHITECTURE §5.4). */
+/** Asks for a reset link. The answer is the same whether or not the email has an account, so no one can learn which emails have one (docs/security.md). */
 export function RecoverPasswordPage() {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');

@@ -26,7 +26,7 @@ export * from '../audience';
 
 /**
  * Audience (issue 8): the contact form and the messages it leaves, the leads (contacts and newsletter
- * subscribers, SPEC §3) and the site's public contact details. Public calls under /public, staff calls
+ * subscribers) and the site's public contact details. Public calls under /public, staff calls
  * under /message (route message-received) and /lead (route list-leads).
  */
 
@@ -248,7 +248,7 @@ export const DigestSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A lead as staff list it (SPEC §3: contacts and newsletter subscribers). */
+/** A lead as staff list it (contacts and newsletter subscribers). */
 export const LeadSchema = Type.Object({
   id: Id,
   unique_key: Type.String(),

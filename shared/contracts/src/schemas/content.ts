@@ -290,7 +290,7 @@ export const AuthorProfileSchema = Type.Object({
 // ---- Additions made with the API (docs/api-content.md) ----
 
 /**
- * The texts of SPEC §5 for the content forms: the API answers them in
+ * The fixed required-field texts of the content forms: the API answers them in
  * errors[].message ({ isNotEmpty: 'Title is required' }) and the screens may use them as fallbacks.
  */
 export const CONTENT_FIELD_MESSAGES = {
@@ -301,7 +301,7 @@ export const CONTENT_FIELD_MESSAGES = {
   description: 'Description is required',
 } as const;
 
-/** Success messages of the content calls (SPEC §8: article/category created, updated, deleted). */
+/** Success messages of the content calls (article/category created, updated, deleted). */
 export const CONTENT_SUCCESS_MESSAGES = {
   ARTICLE_CREATED: 'Article created successfully',
   ARTICLE_UPDATED: 'Article updated successfully',

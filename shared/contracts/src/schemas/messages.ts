@@ -1,6 +1,6 @@
 /**
- * Success messages the API sends with `{ data, message }` (SPEC §8 lists the
- * events; the screens translate by key, i18n `success.<KEY>`).
+ * Success messages the API sends with `{ data, message }`, one per event
+ * (the screens translate by key, i18n `success.<KEY>`).
  */
 export const SUCCESS_MESSAGES = {
   LOGIN: 'Signed in successfully',

@@ -26,7 +26,7 @@ const PROBLEM_KEYS: Record<NewPasswordProblem, string> = {
 };
 
 /**
- * New password + confirmation with the live policy checklist (SPEC §5), checked
+ * New password + confirmation with the live policy checklist, checked
  * with contracts' checkNewPassword before anything is sent. Serves the reset
  * by link and the first access (neither has a current password).
  */

@@ -1,4 +1,4 @@
-/** Error texts by API code (errors:<CODE>) and the validation rules of SPEC §5. */
+/** Error texts by API code (errors:<CODE>) and the texts of the forms' validation rules. */
 export const errors = {
   VALIDATION_ERROR: 'Alguns campos estão inválidos.',
   MALFORMED_JSON: 'Os dados enviados estão em um formato inválido.',
