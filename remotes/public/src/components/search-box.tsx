@@ -1,7 +1,6 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { SEARCH_TERM } from '@vitrine/contracts';
 import { searchPath } from '../lib/paths';
-import { useTypedBeforeStart } from '../lib/typed-before-start';
 import './search-box.css';
 import { useNavigate, useTranslation } from '@vitrine/core';
 
@@ -11,24 +10,25 @@ export interface SearchBoxProps {
   tone?: 'hero' | 'plain';
 }
 
-/** A search form: submitting goes to /list-article-results/<term>. */
+/**
+ * A search form: submitting goes to /list-article-results/<term>. The field is the browser's (uncontrolled): what
+ * was typed before the page's code ran stays, with nothing to hand over, and the term is read when it is sent.
+ */
 export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
   const { t } = useTranslation();
   const { t: tp } = useTranslation('public');
   const navigate = useNavigate();
-  const [term, setTerm] = useState(initial);
   const id = useId();
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeStart(form, (typed) => setTerm(typed[SEARCH_TERM] ?? term));
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const term = String(new FormData(event.currentTarget).get(SEARCH_TERM) ?? '');
     if (term.trim()) void navigate(searchPath(term));
   };
 
   return (
     // A plain GET form: before the page's code runs (or without it) the server sends the term to its results.
-    <form ref={form} className={`vt-search vt-search--${tone}`} role="search" method="get" action={searchPath('')} onSubmit={submit}>
+    <form className={`vt-search vt-search--${tone}`} role="search" method="get" action={searchPath('')} onSubmit={submit}>
       <label htmlFor={id} className="vt-visually-hidden">
         {tp('home.searchLabel')}
       </label>
@@ -37,10 +37,11 @@ export function SearchBox({ initial = '', tone = 'plain' }: SearchBoxProps) {
         className="vt-input"
         type="search"
         name={SEARCH_TERM}
-        value={term}
+        // A new term from the address (another results page) is a new field.
+        key={initial}
+        defaultValue={initial}
         maxLength={200}
         placeholder={tp('home.searchPlaceholder')}
-        onChange={(event) => setTerm(event.target.value)}
       />
       <button type="submit" className="vt-btn vt-btn--accent">
         {t('actions.search')}
