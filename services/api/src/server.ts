@@ -8,7 +8,14 @@ function existing(dir: string): string | undefined {
   return fs.existsSync(dir) ? dir : undefined;
 }
 
+/** The Node the project is built and tested on (npm install brings it: node_modules/.bin/node). */
+const NODE_MAJOR = 24;
+
 async function main(): Promise<void> {
+  if (Number(process.versions.node.split('.')[0]) !== NODE_MAJOR) {
+    process.stderr.write(`Vitrine's API runs on Node ${NODE_MAJOR}; this is Node ${process.versions.node}. Start it with node_modules/.bin/node (npm install puts Node ${NODE_MAJOR} there) or npm start.\n`);
+    process.exit(1);
+  }
   // React and the router render public pages in this process: their production builds, unless told otherwise.
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();

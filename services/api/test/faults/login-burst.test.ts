@@ -35,7 +35,7 @@ describe.each(BACKENDS)('sign-in attempts are counted before the password check 
   beforeAll(async () => {
     // Room for a whole burst in the hasher: what is tested here is the throttle, not the hasher's bound (below), so
     // no request may meet a full hasher however the machine spreads the burst out.
-    ctx = await setupApp(backend, { config: { hashQueue: BURST_ROOM } });
+    ctx = await setupApp(backend, { config: testConfig({ hashQueue: BURST_ROOM }) });
   }, 60_000);
   afterAll(() => ctx.close());
 
