@@ -305,6 +305,52 @@ describe.each(BACKENDS)('forms sent without JavaScript (%s)', (backend) => {
     });
   });
 
+  describe('every form answers in the visitor\'s five languages', () => {
+    /** The public remote's texts in `lang`, as its pages show them. */
+    const texts = (lang: string) => {
+      const load = (file: string) =>
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        require(path.join(root, 'remotes/public/src/locales', file)) as {
+          publicSite: { form: { invalidEmail: string } };
+          publicPages: { contact: { errors: { required: Record<string, string>; checkFields: string } }; unsubscribe: { reasonRequired: string } };
+        };
+      // The original language keeps the pages' texts in a module of their own.
+      return lang === 'pt-BR' ? { ...load('pt-BR.ts'), ...load('pages-pt-BR.ts') } : load(`${lang}.ts`);
+    };
+
+    it.each(LOCALE_CODES)('%s: the newsletter, contact and leaving forms come back with each error on its field, in that language', async (lang) => {
+      const { publicSite, publicPages } = texts(lang);
+      const before = await rows();
+
+      const newsletter = await post('/blog', { form: 'newsletter', lang, email: 'ana@empresa' });
+      expect(newsletter.statusCode).toBe(422);
+      expect(newsletter.body).toMatch(new RegExp(`<html lang="${lang}">`));
+      const band = formOf(newsletter.body, 'newsletter');
+      expect(text(band)).toContain(publicSite.form.invalidEmail);
+      expect(valueOf(band, 'email')).toBe('ana@empresa');
+
+      const contact = await post('/contact', { form: 'contact', lang, ...CONTACT, company: '', telephone: '' });
+      expect(contact.statusCode).toBe(422);
+      expect(contact.body).toMatch(new RegExp(`<html lang="${lang}">`));
+      const form = formOf(contact.body, 'contact');
+      expect(text(form)).toContain(publicPages.contact.errors.required.company);
+      expect(text(form)).toContain(publicPages.contact.errors.required.telephone);
+      expect(text(form)).toContain(publicPages.contact.errors.checkFields);
+      expect(valueOf(form, 'subject')).toBe(CONTACT.subject);
+
+      const email = `motivo.${lang.toLowerCase()}@cliente.com.br`;
+      await ctx.db.query("INSERT INTO leads (unique_key, module, email, newsletter_status, confirmed_at, locale) VALUES ($1, 'newsletter', $2, 'active', now(), $3)", [`motivo-${lang}`, email, lang]);
+      const lead = await subscriber(email);
+      const leaving = await post(`/unsubscribe-newsletter/${lead?.unique_key}/${lead?.id}`, { form: 'unsubscribe', lang, details: '…' });
+      expect(leaving.statusCode).toBe(422);
+      expect(leaving.body).toMatch(new RegExp(`<html lang="${lang}">`));
+      expect(text(formOf(leaving.body, 'unsubscribe'))).toContain(publicPages.unsubscribe.reasonRequired);
+      expect((await subscriber(email))?.newsletter_status).toBe('active');
+      // Nothing was stored but the subscriber this test made.
+      expect(await rows()).toEqual({ ...before, leads: before.leads + 1 });
+    });
+  });
+
   describe('where a form may come from, and what is no form', () => {
     it('refuses a post another site makes a browser send (Sec-Fetch-Site, else Origin), showing back nothing it sent', async () => {
       const before = await rows();
