@@ -113,7 +113,7 @@ export function listInput(view: UsersView): UsersListInput {
 }
 
 /* ------------------------------------------------------------------------------------------------
- * Who may do what: the API's rules (services/users.ts), mirrored so the screen never offers what the
+ * Who may do what: the API's rules (services/api/src/services/users.ts), mirrored so the screen never offers what the
  * API refuses. The API still decides.
  * ---------------------------------------------------------------------------------------------- */
 
