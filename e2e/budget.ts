@@ -1,4 +1,4 @@
-// The public pages' JS budget (content issue, issue 7): the JavaScript a visitor downloads for the
+// The public pages' JS budget: the JavaScript a visitor downloads for the
 // first load of each server-rendered public page (home, post, blog, profile, search) stays within
 // 200 KiB gzip — all of it: the page's load runs only the shell's starter, so each page is then given an
 // intent and measured once it has hydrated. Run by `npm test` after jest: builds what is

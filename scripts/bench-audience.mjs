@@ -1,4 +1,4 @@
-// The audience's benchmark (issue 8), run by `npm run bench` (part `audience`) under tsx; it imports the
+// The audience's benchmark, run by `npm run bench` (part `audience`) under tsx; it imports the
 // API's TypeScript sources and runs the real app in this process on a fresh database:
 //   - the leads list with each filter at BENCH_LEADS (100 000) leads: p50 / p95 over BENCH_AUDIENCE_RUNS calls;
 //   - the CSV export of every lead over real HTTP, read as a stream: time, bytes, rows, and the process's

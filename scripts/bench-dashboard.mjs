@@ -1,4 +1,4 @@
-// The dashboard's benchmark (issue 9), run by `npm run bench` (part `dashboard`) under tsx: the real app in this
+// The dashboard's benchmark, run by `npm run bench` (part `dashboard`) under tsx: the real app in this
 // process on a fresh database with the demo content, BENCH_ARTICLES (10 000) articles, BENCH_READS (1 000 000)
 // read events over the last year (as the app stores them: summed per article and UTC day) and BENCH_LEADS
 // (100 000) leads; the day's rollups (timed), then GET /api/reports/dashboard for 7, 30 and 90 days (the presets)

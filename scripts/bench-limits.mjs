@@ -1,4 +1,4 @@
-// The limit table of `npm run bench` (issue 11): how close Vitrine comes to the hardware on the public
+// The limit table of `npm run bench`: how close Vitrine comes to the hardware on the public
 // answers. For each answer, the exact status, headers and bytes Vitrine sends are captured once as a
 // plain client and once with a browser's Accept-Encoding; a bare Node `http` server
 // (scripts/bench-bare-server.mjs, a child process) then sends the very same bytes with the same

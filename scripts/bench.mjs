@@ -213,7 +213,7 @@ async function demoBench() {
 
 // ---- (d) content, memory and limits at N articles ------------------------------------------------
 
-/** Memory and the event loop under hostile load (issue 7), on a server that has served nothing yet. */
+/** Memory and the event loop under hostile load, on a server that has served nothing yet. */
 async function memoryBench(server, label) {
   await sleep(5000);
   const idleMiB = server.rss.nowMiB();

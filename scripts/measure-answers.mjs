@@ -6,7 +6,7 @@
 // For each answer, as a plain client (no Accept-Encoding) and as a browser (`gzip, deflate, br`):
 // fetch it once from Vitrine (raw bytes, no decoding), start a bare `http` server answering those bytes
 // with the same Content-Type, Content-Encoding, Vary, ETag and Cache-Control, and load both with
-// autocannon. Prints Vitrine's req/s, the bare server's and the ratio (issue 11's table), plus a
+// autocannon. Prints Vitrine's req/s, the bare server's and the ratio (the limit table's), plus a
 // revalidation (If-None-Match with the ETag just answered) where the answer has an ETag.
 import http from 'node:http';
 import autocannon from 'autocannon';

@@ -1,5 +1,5 @@
 // The embedded database's memory and the HTTP thread under heavy reads (docs/performance.md,
-// "Embedded database"). Starts the built server (services/api/dist/server.js) on a copy of a data
+// "Memory"). Starts the built server (services/api/dist/server.js) on a copy of a data
 // dir holding the benchmark content, then reports:
 //   - RSS (VmRSS) at ready and after MEASURE_IDLE_S seconds idle;
 //   - /api/health latency (1 connection, autocannon) alone, and while MEASURE_CONNECTIONS connections

@@ -1,4 +1,4 @@
-// Accessibility (issue 9): axe-core (the engine of Lighthouse's and browsers' accessibility audits) on the
+// Accessibility: axe-core (the engine of Lighthouse's and browsers' accessibility audits) on the
 // public pages and every admin screen, at a desktop and a phone width: no serious or critical violation
 // (colour contrast, names of controls, landmarks, ARIA).
 import assert from 'node:assert/strict';

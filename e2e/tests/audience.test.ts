@@ -1,4 +1,4 @@
-// The audience issue's browser scenario: a visitor sends a message from /contact (after the minimum fill
+// The audience (contact messages), end to end in the browser: a visitor sends a message from /contact (after the minimum fill
 // time); staff see it unread with the menu badge, open it (read, the badge goes down), reply (the reply
 // stays in the thread) and archive it (confirmed; it moves to Archived).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Scenarios 1-4 of the issue: guard redirect, sign-in into the admin remote, one auth store
+// Four sign-in scenarios: guard redirect, sign-in into the admin remote, one auth store
 // across shell and remote, logout clears the session and revokes the token.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The back-office (issue 9): an admin adds a user with one access through the users screen, the user goes
+// The back-office: an admin adds a user with one access through the users screen, the user goes
 // through first access and sees only what that access opens; deactivated, they cannot sign in again. The
 // dashboard counts a read made on the public side. Every admin screen fits a phone, and switching language
 // leaves no text untranslated.

@@ -1,4 +1,4 @@
-// The content issue's browser scenario: staff composes and publishes an article in the admin
+// Content, end to end in the browser: staff composes and publishes an article in the admin
 // remote (title, TipTap body, cover upload, two categories), opens it from 'Seu artigo está no ar!',
 // finds it on the public side (home recent, /blog, search, sitemap, RSS, the crawler's HTML), then
 // deactivates one of its categories and sees that category vanish from the public side.

@@ -1,4 +1,4 @@
-// The audience issue's other browser scenarios, on a server that delivers its mail by SMTP to a sink in this
+// The newsletter and the leads, end to end in the browser, on a server that delivers its mail by SMTP to a sink in this
 // process (the API's production path): a visitor subscribes → confirms from the mail → unsubscribes with a
 // reason → the lead shows cancelled → subscribes again → active; staff export the leads and the file has the
 // expected rows; the WhatsApp button appears once its setting is saved and links to the chat; the FAQ search

@@ -17,7 +17,7 @@ export const ACCESS_ROUTES: Record<Access, readonly AdminRouteName[]> = {
   settings: ['settings', 'seo', 'settings-whatsapp'],
 };
 
-/** Routes only users of type admin open, whatever their roles hold (the audit log, issue 9). */
+/** Routes only users of type admin open, whatever their roles hold (the audit log). */
 export const ADMIN_ONLY_ROUTES: readonly AdminRouteName[] = ['audit-log'];
 
 /** A user's roles as they count for them: a non-admin's roles lose the admin-only routes. */

@@ -1,7 +1,7 @@
 import { LIMITS } from './validation';
 
 /**
- * Audience constants (issue 8), free of typebox so screens can import them from the package index:
+ * Audience constants, free of typebox so screens can import them from the package index:
  * the leads' modules, classifications and statuses, field sizes, texts and the inbox filters.
  */
 

@@ -1,4 +1,4 @@
-/** What the audit log records changes of (issue 9): one type per audited table. */
+/** What the audit log records changes of: one type per audited table. */
 export const AUDIT_RECORD_TYPES = [
   'user',
   'user_access',

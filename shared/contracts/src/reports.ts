@@ -1,4 +1,4 @@
-/** The dashboard's reports (route dashboard, issue 9): the periods offered and the bounds the API enforces. */
+/** The dashboard's reports (route dashboard): the periods offered and the bounds the API enforces. */
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 export const DASHBOARD_DEFAULT_PERIOD: DashboardPeriod = 30;

@@ -1,5 +1,5 @@
 /**
- * Every user-visible text comes from the locale files (issue 9): this test parses the components and modules of
+ * Every user-visible text comes from the locale files: this test parses the components and modules of
  * the shell, both remotes and the shared UI packages and fails on text written in them instead — JSX text with a
  * letter in it, and string literals given to props or object keys that people read (title, placeholder,
  * aria-label, okText…). Strings that look like i18n keys ('users.confirm.activateTitle') are what they should be.

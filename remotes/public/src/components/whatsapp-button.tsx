@@ -4,7 +4,7 @@ import { whatsappLink } from '@vitrine/utils';
 import './whatsapp-button.css';
 
 /**
- * The floating WhatsApp chat button (issue 8): fixed at the bottom-right corner of every public page while
+ * The floating WhatsApp chat button: fixed at the bottom-right corner of every public page while
  * the staff have it on, in their colour (the default green should it not be a hex colour), its label and icon
  * white or near-black, whichever contrasts more with that colour (any colour staff choose stays readable: the API
  * decides both, `color` and `text_color`, so every page's first load is spared the colour maths). Its description is its

@@ -5,7 +5,7 @@ import { mailLocale } from '../mail/texts';
 import * as messages from '../repositories/messages';
 import type { QueueOptions } from './engine';
 
-/** Tells the staff who hold site_editor of a new contact message (issue 8), one mail each with a link to it. */
+/** Tells the staff who hold site_editor of a new contact message, one mail each with a link to it. */
 export const MESSAGE_NOTIFY_QUEUE = 'message-notify';
 export const MESSAGE_NOTIFY_ACCESS = 'site_editor';
 

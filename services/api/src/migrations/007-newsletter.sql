@@ -1,4 +1,4 @@
--- Vitrine: the newsletter (issue 8). A subscriber is a lead of module 'newsletter'; double opt-in through a
+-- Vitrine: the newsletter. A subscriber is a lead of module 'newsletter'; double opt-in through a
 -- single-use confirmation token; the weekly digest is one row per week and one delivery per recipient.
 
 ALTER TABLE leads

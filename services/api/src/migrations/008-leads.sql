@@ -1,4 +1,4 @@
--- Vitrine: leads as staff work them (issue 8): who converted a lead, and the record of privacy requests
+-- Vitrine: leads as staff work them: who converted a lead, and the record of privacy requests
 -- (one person's data exported or erased), kept without the person's email (its SHA-256 only).
 ALTER TABLE leads ADD COLUMN converted_by integer REFERENCES users (id) ON DELETE SET NULL;
 CREATE INDEX leads_updated_idx ON leads (updated_at DESC, id DESC);

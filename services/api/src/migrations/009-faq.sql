@@ -1,4 +1,4 @@
--- Vitrine: the FAQ (issue 8): questions grouped by product, ordered, each with a stable slug for links.
+-- Vitrine: the FAQ: questions grouped by product, ordered, each with a stable slug for links.
 -- Staff with site_editor manage them on the new admin route list-faq.
 CREATE TABLE faq_entries (
   id         serial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- The dashboard's reports (issue 9; docs/decisions/dashboard.md). Reads are counted per article and UTC day as
+-- The dashboard's reports (docs/decisions/dashboard.md). Reads are counted per article and UTC day as
 -- they arrive (article_reads_daily). A closed day never changes, so the dashboard keeps what it needs of them
 -- rolled up once a day: the site's figures per day, and each article's reads in the preset periods (7, 30, 90
 -- days) as of yesterday. A request adds today's live rows to them; a custom range reads the per-day rows.

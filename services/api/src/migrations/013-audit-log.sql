@@ -1,4 +1,4 @@
--- The audit log (issue 9; docs/decisions/audit-log.md): every change a signed-in staff member makes to users and
+-- The audit log (docs/decisions/audit-log.md): every change a signed-in staff member makes to users and
 -- their accesses, articles, categories, leads, messages, SEO entries, the FAQ and the site settings (contact,
 -- social links, WhatsApp, newsletter schedule), written by a trigger in the transaction of the change itself: it
 -- exists if and only if the change committed. The API names the actor for the transaction

@@ -1,4 +1,4 @@
--- The dashboard's custom ranges (issue 9; docs/decisions/dashboard.md, "How the API answers fast"). An
+-- The dashboard's custom ranges (docs/decisions/dashboard.md, "How the API answers fast"). An
 -- article's reads in a range are its reads before the day after the range minus its reads before the range's
 -- first day; the nightly rollup keeps those "reads before" per article for the first of every month and for the
 -- day of the rollup (closed days never change), and a request adds or takes away the per-day rows between the

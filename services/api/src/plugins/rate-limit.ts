@@ -34,7 +34,7 @@ export const RATE_LIMITS = {
   resendCode: { groupId: 'resend-code', max: 5, timeWindow: 60 * MINUTE, per: 'user', keyGenerator: userKey },
   readBeacon: { groupId: 'read', max: 120, timeWindow: MINUTE, per: 'ip' },
   search: { groupId: 'search', max: 60, timeWindow: MINUTE, per: 'ip' },
-  /** The contact form: a person sends a few messages, not dozens (issue 8). */
+  /** The contact form: a person sends a few messages, not dozens. */
   contactPerIp: { groupId: 'contact-ip', max: 5, timeWindow: 10 * MINUTE, per: 'ip' },
   /** Checked in the handler, per address written in the form: over it, a 429 like the per-client limit. */
   contactPerEmail: { groupId: 'contact-email', max: 3, timeWindow: 60 * MINUTE, per: 'email' },

@@ -82,8 +82,8 @@ const PUBLIC_CARD = perLanguage((lang) => selectArticle({ activeCategoriesOnly: 
  * Lists pick their rows first, then build them. `pick` selects `id` (and whatever `order` needs,
  * read as `picked.<column>`) of exactly the rows to show, with its own ORDER BY, LIMIT and OFFSET;
  * it is materialized, so the card's sub-selects (author, categories, images, reads) run for those
- * rows only and never for the rows an OFFSET skips or a LIMIT drops (docs/performance.md, "Deep
- * pages and broad search"). `order` restores the pick's order on the built rows.
+ * rows only and never for the rows an OFFSET skips or a LIMIT drops (docs/performance.md, "Database
+ * queries at 10 000 articles"). `order` restores the pick's order on the built rows.
  */
 function pickThenBuild(select: string, pick: string, order: string, ctes = ''): string {
   return `WITH ${ctes}picked AS MATERIALIZED (${pick})

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 
 /**
- * The dashboard's sums (issue 9; docs/decisions/dashboard.md): closed days from the daily rollups, today from the
+ * The dashboard's sums (docs/decisions/dashboard.md): closed days from the daily rollups, today from the
  * rows themselves, each article's reads in a preset period from the rolled-up windows; a custom range's articles
  * from the kept "reads before" of the days around it (dashboard_reads_before) and the per-day rows between them
  * (article_reads_daily), or from the per-day rows alone when the range is short.

@@ -8,7 +8,7 @@ import type { DigestArticle, DigestSettings } from '../repositories/digests';
 import type { ServiceDeps } from './context';
 
 /**
- * The weekly digest (issue 8; docs/decisions/audience.md, "The weekly digest"). A scheduler tick takes the week once
+ * The weekly digest (docs/decisions/audience.md, "The weekly digest"). A scheduler tick takes the week once
  * (unique week key), freezes the composed mail and queues one delivery per confirmed subscriber in the same
  * transaction; send runs claim due deliveries (SKIP LOCKED), send them at the configured rate and record
  * each outcome, so a restart, a second replica or a crash resumes with exactly those not yet sent.

@@ -70,7 +70,7 @@ async function shareProductNames(db: Queryable, product: string, names: FaqTrans
 }
 
 /**
- * The FAQ (issue 8): public questions grouped by product; entries managed by site_editor (route list-faq). Each
+ * The FAQ: public questions grouped by product; entries managed by site_editor (route list-faq). Each
  * entry's product, question and answer are pt-BR, with the other languages' in `product_names`, `questions` and
  * `answers` (migration 019; docs/decisions/i18n.md, "Translated content").
  */

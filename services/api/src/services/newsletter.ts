@@ -24,7 +24,7 @@ export interface Confirmation {
   location: string;
 }
 
-/** The newsletter's subscriptions (issue 8): double opt-in, unsubscribe with a reason, coming back. */
+/** The newsletter's subscriptions: double opt-in, unsubscribe with a reason, coming back. */
 export class NewsletterService {
   constructor(private readonly deps: ServiceDeps) {}
 

@@ -20,7 +20,7 @@ export const RELATED_SIZE = 4;
 export const OTHER_AUTHORS = 6;
 /**
  * A search ranks at most this many matches, the newest; a broader one answers `partial: true` with this
- * total (docs/performance.md, "Deep pages and broad search"). Ranking reads each candidate's vector.
+ * total (docs/performance.md, "Database queries at 10 000 articles"). Ranking reads each candidate's vector.
  */
 export const SEARCH_CANDIDATES = 1000;
 /**

@@ -10,7 +10,7 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 const AUTHORS_LISTED = 12;
 
 /**
- * The dashboard's reports (route dashboard, issue 9; docs/decisions/dashboard.md): a period of UTC days and the one
+ * The dashboard's reports (route dashboard; docs/decisions/dashboard.md): a period of UTC days and the one
  * of the same length before it, from daily rollups of the closed days plus today's rows, never from events.
  */
 export class ReportsService {

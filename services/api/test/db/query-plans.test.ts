@@ -10,8 +10,8 @@ import * as users from '../../src/repositories/users';
 import { seedDatabase } from '../../src/seed';
 import { BACKENDS, createTestDb, TEST_SCRYPT_COST, testConfig } from '../helpers';
 
-// The shapes of the plans of deep list pages and broad search (docs/performance.md, "Deep pages and
-// broad search"): asserted on EXPLAIN (ANALYZE, FORMAT JSON) row counts and node types, never on times.
+// The shapes of the plans of deep list pages and broad search (docs/performance.md, "Database queries
+// at 10 000 articles"): asserted on EXPLAIN (ANALYZE, FORMAT JSON) row counts and node types, never on times.
 
 interface PlanNode {
   'Node Type': string;

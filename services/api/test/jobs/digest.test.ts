@@ -11,7 +11,7 @@ function header(raw: string, name: string): string | undefined {
   return unfolded.split(/\r?\n/).find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))?.slice(name.length + 1).trim();
 }
 
-/** The weekly digest on the job engine against a real SMTP server (issue 8; docs/decisions/audience.md). */
+/** The weekly digest on the job engine against a real SMTP server (docs/decisions/audience.md). */
 describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
   let ctx: TestContext;
   let smtp: TestSmtp;

@@ -13,7 +13,7 @@ interface Entry {
   changes: Record<string, unknown>;
 }
 
-/** The audit log (issue 9): written by the database in the transaction of each staff change, read by admins. */
+/** The audit log: written by the database in the transaction of each staff change, read by admins. */
 describe.each(BACKENDS)('the audit log (%s)', (backend) => {
   let ctx: TestContext;
 

@@ -1,7 +1,7 @@
 import { FAQ_SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
 import { BACKENDS, setupApp, type Staff, type TestContext } from '../helpers';
 
-/** The FAQ (issue 8): grouped public read, kept current at once; entries managed on route list-faq. */
+/** The FAQ: grouped public read, kept current at once; entries managed on route list-faq. */
 describe.each(BACKENDS)('FAQ (%s)', (backend) => {
   let ctx: TestContext;
   let editor: Staff;

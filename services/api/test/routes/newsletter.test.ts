@@ -5,7 +5,7 @@ import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
 let address = 0;
 const nextAddress = () => `10.88.${(address >> 8) & 255}.${(address += 1) & 255}`;
 
-/** Newsletter subscriptions (issue 8): double opt-in, already registered, unsubscribe with a reason, one-click, coming back. */
+/** Newsletter subscriptions: double opt-in, already registered, unsubscribe with a reason, one-click, coming back. */
 describe.each(BACKENDS)('newsletter subscriptions (%s)', (backend) => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -91,7 +91,7 @@ function expectSame(report: DashboardReport, expected: Expected, label: string) 
 }
 
 /**
- * Custom ranges (issue 9): each article's reads summed from the kept "reads before" of the days around a range and
+ * Custom ranges: each article's reads summed from the kept "reads before" of the days around a range and
  * the per-day rows between them, or from its per-day rows, give the figures of the per-day rows themselves.
  */
 describe.each(BACKENDS)('the dashboard for any range (%s)', (backend) => {

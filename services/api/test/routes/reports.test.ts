@@ -6,7 +6,7 @@ const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
 const at = (offset: number) => new Date(Date.now() + offset * DAY).toISOString();
 
-/** The dashboard's reports (route dashboard, issue 9). */
+/** The dashboard's reports (route dashboard). */
 describe.each(BACKENDS)('the dashboard reports (%s)', (backend) => {
   let ctx: TestContext;
   const ids: Record<string, number> = {};

@@ -25,7 +25,7 @@ import { NullableImage } from './content';
 export * from '../audience';
 
 /**
- * Audience (issue 8): the contact form and the messages it leaves, the leads (contacts and newsletter
+ * Audience: the contact form and the messages it leaves, the leads (contacts and newsletter
  * subscribers) and the site's public contact details. Public calls under /public, staff calls
  * under /message (route message-received) and /lead (route list-leads).
  */
@@ -93,7 +93,7 @@ export const SiteInfoSchema = Type.Object({
   contact: SiteContactSchema,
   /** The company's social profiles (the footer's links), in SOCIAL_NETWORKS order; empty while none is set. */
   social: Type.Array(SocialLinkSchema),
-  /** The floating chat button, or null while it is not configured (issue 8). */
+  /** The floating chat button, or null while it is not configured. */
   whatsapp: Type.Union([WhatsappButtonSchema, Type.Null()]),
 });
 

@@ -269,7 +269,7 @@ function Faq({ faq: loaded, product }: { faq: FaqData; product: string }) {
   );
 }
 
-/** The FAQ (issue 8): faq and faq/<product>; a product the FAQ does not have is a 404. */
+/** The FAQ: faq and faq/<product>; a product the FAQ does not have is a 404. */
 export function FaqPage() {
   const { t } = usePageTexts();
   const product = faqProduct(useParams());

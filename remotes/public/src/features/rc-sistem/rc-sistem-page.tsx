@@ -25,7 +25,7 @@ function Icon({ path }: { path: string }) {
 }
 
 /**
- * The landing page of RC Sistem I, the company's management system (issue 8): the hero with a drawing of the
+ * The landing page of RC Sistem I, the company's management system: the hero with a drawing of the
  * dashboard, the features, the screens, how to start, what customers say, and the call to action, which
  * opens the contact form with its subject filled in. Its content is its texts; it asks the API for nothing.
  */

@@ -5,7 +5,7 @@ import { siteLoader } from '../../lib/site';
 import { demoHref, FEATURES, PRODUCT_NAME } from './content';
 
 /**
- * The landing page of the systems product (issue 8). Its content is its texts: it loads nothing of its own,
+ * The landing page of the systems product. Its content is its texts: it loads nothing of its own,
  * only the site's settings every page gets, whose contact details join the publisher in the JSON-LD.
  */
 export const rcSistemRoute = definePage({

@@ -5,7 +5,7 @@ import { dayRangeLength } from '../../lib/day-range';
 import * as auditLog from '../../repositories/audit-log';
 import { BEARER, responses } from '../common';
 
-/** The audit log (issue 9; docs/decisions/audit-log.md): admins read who changed what; nobody writes it but the database. */
+/** The audit log (docs/decisions/audit-log.md): admins read who changed what; nobody writes it but the database. */
 const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/audit/audit-log',

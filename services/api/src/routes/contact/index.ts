@@ -23,7 +23,7 @@ const tags = ['public'];
 const emailKey = (request: { body: unknown }) => `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`;
 
 /**
- * The public side of the audience (issue 8): the company's contact details, the contact form and the
+ * The public side of the audience: the company's contact details, the contact form and the
  * newsletter's subscriptions (double opt-in, unsubscribe with a reason, RFC 8058 one-click).
  */
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -7,7 +7,7 @@ import { BEARER, responses } from '../common';
 const tags = ['faq'];
 const manage = { routes: ['list-faq'] } as const;
 
-/** The FAQ (issue 8): the public read, cached like every public answer (per language), and the staff's entries. */
+/** The FAQ: the public read, cached like every public answer (per language), and the staff's entries. */
 const faqRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = () => app.services.faq;
 

@@ -22,7 +22,7 @@ import { BEARER, responses } from '../common';
 const tags = ['lead'];
 const leads = { routes: ['list-leads'] } as const;
 
-/** Leads: contacts and newsletter subscribers as staff work them (route list-leads, issue 8). */
+/** Leads: contacts and newsletter subscribers as staff work them (route list-leads). */
 const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = () => app.services.leads;
 

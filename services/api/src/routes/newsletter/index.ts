@@ -20,7 +20,7 @@ function validTimeZone(zone: string): boolean {
   }
 }
 
-/** The weekly digest as staff see and steer it (issue 8). */
+/** The weekly digest as staff see and steer it. */
 const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/newsletter/digests',

@@ -8,7 +8,7 @@ const whatsapp = { routes: ['settings-whatsapp'] } as const;
 /** The site's identity and the company's details belong to the settings screen (the settings access). */
 const site = { routes: ['settings'] } as const;
 
-/** Site settings edited in the back-office: the site's identity and the company's details (issue 9), the WhatsApp chat button (issue 8). */
+/** Site settings edited in the back-office: the site's identity and the company's details, the WhatsApp chat button. */
 const settingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/settings/site',

@@ -24,7 +24,7 @@ function useAuditLogView(): { view: AuditLogView; update: UpdateView } {
 }
 
 /**
- * audit-log (issue 9): who changed what in the back office, newest first. Filtered by person, record type
+ * audit-log: who changed what in the back office, newest first. Filtered by person, record type
  * (and record) and period, paged by the server, all in the URL (a view can be shared and survives a reload).
  * Only admins read it: anyone else is told so (403 ADMIN_ONLY) rather than shown an error.
  */

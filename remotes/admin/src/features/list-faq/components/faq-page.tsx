@@ -72,7 +72,7 @@ function EntryRow({ entry, actions, onEdit }: { entry: FaqEntry; actions: Action
 }
 
 /**
- * list-faq (issue 8): the FAQ's questions, managed by site_editor. Grouped by product as the public page
+ * list-faq: the FAQ's questions, managed by site_editor. Grouped by product as the public page
  * shows them (each group folds), searched here without a request (the search is in the URL, `?q=`),
  * each question shown or hidden at once, edited in a modal, deleted after confirmation.
  */
