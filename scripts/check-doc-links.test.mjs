@@ -65,3 +65,11 @@ test('the README, the docs and the workspaces’ source files are read; build ou
   assert.equal(isChecked('remotes/public/dist/main.js'), false);
   assert.equal(isChecked('node_modules/x/index.js'), false);
 });
+
+test('the decisions index lists every decision file', async () => {
+  const { readdir } = await import('node:fs/promises');
+  const dir = path.join(root, 'docs/decisions');
+  const index = await readFile(path.join(dir, 'README.md'), 'utf8');
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.md') && f !== 'README.md');
+  assert.deepEqual(files.filter((f) => !index.includes(`](${f})`)), [], 'add a row to docs/decisions/README.md');
+});
