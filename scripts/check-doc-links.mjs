@@ -3,7 +3,7 @@
 //   node scripts/check-doc-links.mjs        prints each broken pointer (file:line  target) and exits 1 if any
 //
 // What is checked (run by `npm test` through scripts/check-doc-links.test.mjs):
-// - in README.md and docs/**/*.md: relative Markdown links (`[text](../x.md#part)`: the file, not the part), repo
+// - in every Markdown file (README.md, docs/**, a package's own notes): relative Markdown links (`[text](../x.md#part)`: the file, not the part), repo
 //   paths written out (`services/api/src/app.ts`, `docs/decisions/faults.md`, in backticks or not), and bare
 //   Markdown file names in backticks (`faults.md`), read from the document's own folder;
 // - in the comments of source files (.ts, .tsx, .js, .mjs, .cjs, .sql, .css): repo paths written out.
@@ -115,10 +115,10 @@ function foldersOf(file) {
   return dirs;
 }
 
-/** Which files are read: the README, every document, and the source files outside build outputs. */
+/** Which files are read: every Markdown file, and the source files outside build outputs. */
 export function isChecked(file) {
   if (NOT_CHECKED.test(file)) return false;
-  if (file === 'README.md' || (file.startsWith('docs/') && file.endsWith('.md'))) return true;
+  if (file.endsWith('.md')) return true; // the README, docs/ and every package's own notes
   return SOURCE.test(file) && ROOTS.some((root) => file.startsWith(root + '/'));
 }
 
