@@ -12,6 +12,9 @@
 // it. A path whose folders name a build output (`dist`) or installed packages is not checked: a clean clone has
 // none. A module may be named without its extension (`services/api/src/plugins/auth`).
 // Paths are checked against what git tracks plus new files not ignored, so a file only on one machine does not count.
+// Documents that are not in the repository cannot be followed either: a document name in capitals (a README, say)
+// must exist (from the file's folder or the root), and neither a document nor a comment points at an issue
+// tracker's numbers or at design notes kept elsewhere; they say the rule in their own words.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +27,8 @@ const MODULE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '/index.ts', 
 const REPO_PATH = new RegExp(String.raw`(?<![\w./@-])((?:${ROOTS.join('|')})/[\w.@/-]*)`, 'g');
 const MD_LINK = /\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const BARE_MD = /`([\w.-]+\.md)`/g;
+const CAPITAL_MD = /(?<![\w./-])([A-Z][A-Z0-9_-]+\.md)\b/g;
+const ELSEWHERE = /\bissues? #?\d+\b|\bdesign\s+card/gi;
 
 /** The files of the repository (tracked, and new ones not ignored), relative to `root`, with `/` separators. */
 export function repoFiles(root) {
@@ -76,6 +81,14 @@ export function commentOf(line, isSql) {
   return parts.join(' ');
 }
 
+/** Pointers out of the repository in a text: capitalised document names (checked like bare names) and tracker numbers. */
+function elsewhere(text, line, dir) {
+  const found = [];
+  for (const m of text.matchAll(CAPITAL_MD)) found.push({ line, target: path.posix.normalize(path.posix.join(dir, m[1])), written: m[1], bare: true });
+  for (const m of text.matchAll(ELSEWHERE)) found.push({ line, target: m[0], written: m[0], outside: true });
+  return found;
+}
+
 /** Broken pointers of one file's text: `{ line, target }` (repo paths from the root, links from the file's folder). */
 export function pointersOf(file, text) {
   const found = [];
@@ -99,10 +112,12 @@ export function pointersOf(file, text) {
         }
       }
       for (const m of line.matchAll(REPO_PATH)) found.push({ line: lineNo, target: pathOf(m, line), written: m[1] });
+      found.push(...elsewhere(line, lineNo, dir));
     } else {
       const comment = commentOf(line, isSql);
       if (!comment) return;
       for (const m of comment.matchAll(REPO_PATH)) found.push({ line: lineNo, target: pathOf(m, comment), written: m[1], fromFolders: true });
+      found.push(...elsewhere(comment, lineNo, dir));
     }
   });
   return found.filter((p) => !NOT_CHECKED.test(p.target));
@@ -135,6 +150,10 @@ export async function brokenPointers(root, readFile) {
       continue; // deleted in the working tree, not yet in git
     }
     for (const p of pointersOf(file, text)) {
+      if (p.outside) {
+        broken.push({ file, line: p.line, target: p.target, written: p.written });
+        continue;
+      }
       if (p.bare && !exists(set, p.target) && exists(set, p.written)) continue; // a name from the root (`README.md`)
       if (p.fromFolders && foldersOf(file).some((dir) => exists(set, `${dir}/${p.target}`))) continue;
       if (!exists(set, p.target)) broken.push({ file, line: p.line, target: p.target, written: p.written });
@@ -149,7 +168,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const broken = await brokenPointers(root, readFile);
   for (const b of broken) console.log(`${b.file}:${b.line}  ${b.written}${b.written === b.target ? '' : `  (→ ${b.target})`}`);
   if (broken.length) {
-    console.log(`\n${broken.length} pointer(s) to files that do not exist.`);
+    console.log(`\n${broken.length} pointer(s) to files that do not exist or to documents outside the repository.`);
     process.exit(1);
   }
   console.log('Every file named by the docs and comments exists.');

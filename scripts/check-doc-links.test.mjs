@@ -73,3 +73,11 @@ test('the decisions index lists every decision file', async () => {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.md') && f !== 'README.md');
   assert.deepEqual(files.filter((f) => !index.includes(`](${f})`)), [], 'add a row to docs/decisions/README.md');
 });
+
+test('a document or comment points at no tracker number, design notes kept elsewhere, or a capitalised document that is not here', () => {
+  const outside = (file, text) => pointersOf(file, text).filter((p) => p.outside || p.bare).map((p) => p.written);
+  const tracker = ['Iss' + 'ue 7', 'iss' + 'ues 11', 'design' + ' card'];
+  assert.deepEqual(outside('docs/x.md', `${tracker[0]}: rendering. See ${tracker[1]} and the ${tracker[2]}.`), tracker);
+  assert.deepEqual(outside('services/api/src/x.ts', `// as ${tracker[0]} says\nconst issue = '${tracker[0]}'; // a string, not a comment`), [tracker[0]]);
+  assert.deepEqual(outside('docs/x.md', 'Read NOTES.md first; `notes.md` too.').sort(), ['NOTES.md', 'notes.md']);
+});

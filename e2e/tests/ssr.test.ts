@@ -1,4 +1,4 @@
-// Issue 7: one rendering path. Public pages come from the server already rendered by the public
+// One rendering path: public pages come from the server already rendered by the public
 // remote's React components, and the browser hydrates them: no hydration mismatch, no layout shift,
 // navigation between public pages without a full reload; a public remote whose server build is
 // broken leaves the site working (the browser renders the pages as before).
