@@ -3,6 +3,9 @@
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+const resolver = { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] };
 
 const APPS = ['./hosts', './remotes', './services'];
 
@@ -12,6 +15,40 @@ const ONE_INSTANCE = [
   { name: 'react-i18next', message: "Import useTranslation/I18nextProvider from '@vitrine/core'." },
 ];
 
+// Every import is declared by the package that makes it: each workspace's own package.json for its code (a shared
+// package used by another app through Module Federation brings only what it declares); its tests, the scripts, configs and
+// e2e, and a workspace's build configuration may also use the root's devDependencies (jest, testing-library, webpack, esbuild).
+const WORKSPACES = ['shared', 'services', 'remotes', 'hosts'].flatMap((group) => readdirSync(new URL(group, import.meta.url)).map((name) => `${group}/${name}`));
+/** A workspace's tests and test helpers, relative to it. */
+const TEST_FILES = ['**/*.test.{ts,tsx,mjs}', '**/testing/**', '**/test-*.{ts,tsx}', 'test/**'];
+/** A workspace's build configuration: the toolchain (webpack, esbuild) is the root's. */
+const BUILD_FILES = ['webpack.config.js', 'build.mjs'];
+const within = (dir, patterns) => patterns.map((pattern) => `${dir}/${pattern}`);
+const noExtraneous = (options) => ({
+  plugins: { 'import-x': importX },
+  settings: resolver,
+  rules: { 'import-x/no-extraneous-dependencies': ['error', { peerDependencies: true, optionalDependencies: false, ...options }] },
+});
+const declaredDependencies = [
+  ...WORKSPACES.map((dir) => ({
+    files: [`${dir}/**/*.{ts,tsx,js,mjs,cjs}`],
+    ignores: within(dir, [...TEST_FILES, ...BUILD_FILES]),
+    ...noExtraneous({ packageDir: [dir], devDependencies: false }),
+  })),
+  ...WORKSPACES.map((dir) => ({
+    files: within(dir, [...TEST_FILES, ...BUILD_FILES]),
+    ...noExtraneous({ packageDir: [dir, '.'], devDependencies: true }),
+  })),
+  {
+    files: ['e2e/**/*.{ts,tsx,mjs}'],
+    ...noExtraneous({ packageDir: ['e2e', '.'], devDependencies: true }),
+  },
+  {
+    files: ['*.{js,mjs,cjs}', 'scripts/**/*.{js,mjs,cjs}', 'configs/**/*.{js,mjs,cjs,ts}'],
+    ...noExtraneous({ packageDir: ['.'], devDependencies: true }),
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', '.e2e-artifacts/**'] },
   ...tseslint.configs.recommended,
@@ -19,7 +56,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     languageOptions: { parserOptions: { ecmaVersion: 2022, sourceType: 'module' } },
-    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    settings: resolver,
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
@@ -86,6 +123,7 @@ export default tseslint.config(
     files: ['hosts/shell/src/server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  ...declaredDependencies,
   {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },

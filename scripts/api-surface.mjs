@@ -190,7 +190,7 @@ export function parse(text) {
 
 /**
  * How the API changed from one report to another: 'major' (something removed or changed, a library's
- * major changed), 'minor' (only additions), or 'none'; with the changes in words.
+ * major changed), 'minor' (only additions), or 'none' (a library newly listed at most); with the changes in words.
  */
 export function compare(recordedText, currentText) {
   const before = parse(recordedText);
@@ -208,8 +208,9 @@ export function compare(recordedText, currentText) {
     const now = after.libraries.get(name);
     if (now !== was) major.push(now ? `${name} ${was} → ${now}` : `${name} no longer in the surface`);
   }
-  for (const [name, now] of after.libraries) if (!before.libraries.has(name)) minor.push(`${name} ${now} now in the surface`);
-  return { kind: major.length ? 'major' : minor.length ? 'minor' : 'none', changes: [...major, ...minor] };
+  // A library newly listed (a dependency declared that was already used) changes nothing a remote sees.
+  const noted = [...after.libraries].filter(([name]) => !before.libraries.has(name)).map(([name, now]) => `${name} ${now} now listed`);
+  return { kind: major.length ? 'major' : minor.length ? 'minor' : 'none', changes: [...major, ...minor, ...noted] };
 }
 
 const parseVersion = (v) => {
