@@ -22,9 +22,10 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       // swc compiles for jest: the ESM-only typebox, content-disposition (@fastify/static 10) and cookie (light-my-request), and PGlite's
-      // CJS build (its dynamic import() of node builtins needs --experimental-vm-modules otherwise).
+      // CJS build (its dynamic import() of node builtins needs --experimental-vm-modules otherwise), and the ESM-only
+      // pg-boss with serialize-error and non-error.
       transform: { ...common.transform, '^.+\\.cjs$': swc },
-      transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|@fastify/static/node_modules/content-disposition|light-my-request/node_modules/cookie|cookie|@electric-sql/pglite)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|@fastify/static/node_modules/content-disposition|light-my-request/node_modules/cookie|cookie|@electric-sql/pglite|pg-boss|serialize-error|non-error)/)'],
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
       testTimeout: 60000,
     },

@@ -1,6 +1,7 @@
 import { seedDemoAudience, seedDemoFaq } from './seed-audience';
 import { ACCESSES, ACCESS_ROUTES, type Access, type Gender, type UserType } from '@vitrine/contracts';
 import type { Db } from './db';
+import { advisoryXactLock } from './db/advisory-lock';
 import type { ImageStorage } from './lib/image-storage';
 import { generatePassword, hashPassword, uniqueKey } from './lib/security';
 import * as roles from './repositories/roles';
@@ -108,7 +109,7 @@ const DEMO_USERS: DemoUser[] = [
  */
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await advisoryXactLock(tx, SEED_LOCK_KEY);
     for (const access of ACCESSES) await roles.insertIfMissing(tx, access, ACCESS_ROUTES[access]);
     if ((await users.countUsers(tx)) > 0) return {};
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { advisoryXactLock } from './advisory-lock';
 import type { Db } from './types';
 
 /** Any constant shared by every replica: the advisory lock that serializes migrations. */
@@ -33,7 +34,7 @@ export function readMigrations(dir = migrationsDir()): Migration[] {
  */
 export async function migrate(db: Db, migrations: Migration[] = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await advisoryXactLock(tx, MIGRATION_LOCK_KEY);
     await tx.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );

@@ -62,8 +62,7 @@ async function main(): Promise<void> {
         return;
       case 'exec':
         if (!conn) throw new Error('transaction is over');
-        await conn.exec(req.sql);
-        reply({ id: req.id, ok: true });
+        reply({ id: req.id, ok: true, rows: (await conn.exec(req.sql)).flatMap((result) => result.rows) });
         return;
       case 'begin':
         begin(req.id);

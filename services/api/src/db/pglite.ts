@@ -102,8 +102,8 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
       return ownDates(((await call({ op: 'query', sql, params, tx })).rows ?? []) as T[]);
     },
-    async exec(sql: string): Promise<void> {
-      await call({ op: 'exec', sql, tx });
+    async exec(sql: string): Promise<Record<string, unknown>[]> {
+      return ownDates(((await call({ op: 'exec', sql, tx })).rows ?? []) as Record<string, unknown>[]);
     },
   });
   const base = on();

@@ -44,9 +44,11 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
         throw translate(err);
       }
     },
-    async exec(sql: string): Promise<void> {
+    async exec(sql: string): Promise<Record<string, unknown>[]> {
       try {
-        await conn.query(sql);
+        // A script of several statements answers one result per statement; a single statement, one result.
+        const result = (await conn.query(sql)) as pg.QueryResult | pg.QueryResult[];
+        return (Array.isArray(result) ? result : [result]).flatMap((r) => (r.rows ?? []) as Record<string, unknown>[]);
       } catch (err) {
         throw translate(err);
       }

@@ -1,8 +1,8 @@
 /** The one database surface the repositories use; PGlite and node-postgres both implement it. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  /** Runs a script of several statements (migrations), no parameters. */
-  exec(sql: string): Promise<void>;
+  /** Runs a script of several statements (migrations), no parameters; resolves with the rows of every statement, in order. */
+  exec(sql: string): Promise<Record<string, unknown>[]>;
 }
 
 /** What a LISTEN subscription reports: each notification's payload, and whether it is listening now. */

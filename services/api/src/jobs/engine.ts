@@ -1,9 +1,10 @@
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db as BossDb, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db';
+import { advisoryXactLock } from '../db/advisory-lock';
 
 /**
- * The job engine: pg-boss 10 on the app's own database connection, so the same
+ * The job engine: pg-boss 12 on the app's own database connection, so the same
  * code runs on PGlite (embedded default) and on PostgreSQL (DATABASE_URL).
  * See docs/decisions/job-engine.md.
  */
@@ -42,7 +43,7 @@ export interface SendOptions {
 }
 
 export interface EngineTuning {
-  /** How often expired active jobs are failed over and old jobs archived (per cluster, not per replica). */
+  /** How often runs past their expiry are failed over (pg-boss's supervise pass; per cluster, not per replica). */
   maintenanceIntervalSeconds: number;
   /** How often schedules are checked; and how often the schedule queue is polled. */
   cronMonitorIntervalSeconds: number;
@@ -131,20 +132,27 @@ export interface JobEngine {
   readonly boss: PgBoss;
 }
 
+/** pg-boss 10 left its tables at this schema version; later majors start from 25 and cannot migrate them. */
+const LAST_V10_SCHEMA_VERSION = 24;
+/** The tables pg-boss 10 kept in its schema (and its per-queue partitions, named j + a hash). */
+const V10_TABLES = ['version', 'queue', 'schedule', 'subscription', 'job', 'archive'];
+/** Serializes the move of a pg-boss 10 install and the carry-over of its jobs across processes. */
+const JOBS_V10_LOCK_KEY = 727_010;
+
 /** pg-boss sends its DDL and maintenance as multi-statement scripts without parameters. */
 function isScript(text: string): boolean {
   return /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
 }
 
-/** pg-boss's database port over the app's Queryable (pool, PGlite, or a transaction). */
-export function bossDb(q: Queryable): PgBoss.Db {
+/**
+ * pg-boss's database port over the app's Queryable (pool, PGlite, or a transaction). A script answers the rows
+ * of all its statements (pg-boss reads its advisory lock's row and its claim's from one script).
+ */
+export function bossDb(q: Queryable): BossDb {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length > 0) return { rows: await q.query(text, values) };
-      if (isScript(text)) {
-        await q.exec(text);
-        return { rows: [] };
-      }
+      if (isScript(text)) return { rows: await q.exec(text) };
       return { rows: (await q.query(text)) ?? [] };
     },
   };
@@ -161,11 +169,16 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const makeBoss = (): PgBoss => {
     const instance = new PgBoss({
       db: bossDb(options.db),
+      backend: options.db.kind === 'pglite' ? 'pglite' : 'postgres',
       schema: options.schema,
       migrate: true,
       supervise: options.workers,
       schedule: options.workers,
-      maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
+      // No registry row per process, refreshed every 30 s: nothing here reads it, and an idle process stays quiet.
+      registerInstance: false,
+      // Expiry of dead runs: a supervise pass, whose per-queue monitor step fails over what ran past its expiry.
+      superviseIntervalSeconds: tuning.maintenanceIntervalSeconds,
+      monitorIntervalSeconds: tuning.maintenanceIntervalSeconds,
       cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds,
       cronWorkerIntervalSeconds: tuning.cronWorkerIntervalSeconds,
     });
@@ -181,15 +194,16 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   const startJobs = new Map<string, object>();
   let started = false;
 
-  function toRun<T>(job: PgBoss.JobWithMetadata<T>): JobRun<T> {
+  function toRun<T>(job: JobWithMetadata<T>): JobRun<T> {
     return { id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit, lastAttempt: job.retryCount >= job.retryLimit };
   }
 
   /**
-   * Replicas starting together race to create the same queue (pg-boss creates a partition per queue) and
-   * PostgreSQL may abort one of them as a deadlock: whoever lost finds the queue made by the winner.
+   * Replicas starting together create the same queues. pg-boss creates each under an advisory lock; should
+   * PostgreSQL still abort one as a deadlock (40P01) or a lock wait run out, whoever lost finds the queue made
+   * by the winner, or tries again.
    */
-  async function createQueueOnce(name: string, queueOptions: PgBoss.Queue): Promise<void> {
+  async function createQueueOnce(name: string, queueOptions: Omit<Queue, 'name'>): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         await boss.createQueue(name, queueOptions);
@@ -203,21 +217,77 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   async function declare(name: string, def: Defined): Promise<void> {
     const queueOptions = {
-      name,
-      policy: def.options.policy ?? 'standard',
       retryLimit: def.options.retryLimit,
       retryDelay: def.options.retryDelaySeconds,
       retryBackoff: def.options.retryBackoff,
       expireInSeconds: def.options.expireInSeconds,
     };
-    await createQueueOnce(name, queueOptions);
+    await createQueueOnce(name, { ...queueOptions, policy: def.options.policy ?? 'standard' });
+    // A queue made by an earlier version keeps its policy; its retry and expiry options follow the code.
     await boss.updateQueue(name, queueOptions);
     if (!options.workers) return;
-    def.workerId = await boss.work<object>(
+    def.workerId = await boss.work<object, unknown, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number }>(
       name,
       { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: def.options.pollingIntervalSeconds },
       async ([job]) => (job ? def.handler(toRun(job)) : undefined),
     );
+  }
+
+  const v10Schema = `${options.schema}_v10`;
+
+  /**
+   * A pg-boss 10 install (schema version 24) cannot be migrated by later majors. When the engine's schema holds
+   * one, and nothing else, it is renamed aside (under a lock: one process does it) and pg-boss installs afresh.
+   */
+  async function moveV10Aside(): Promise<void> {
+    await options.db.transaction(async (tx) => {
+      await advisoryXactLock(tx, JOBS_V10_LOCK_KEY);
+      const [installed] = await tx.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${options.schema}.version`]);
+      if (!installed?.present) return;
+      const [row] = await tx.query<{ version: number | string }>(`SELECT version FROM ${options.schema}.version`);
+      if (!row || Number(row.version) > LAST_V10_SCHEMA_VERSION) return;
+      const others = await tx.query<{ relname: string }>(
+        `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname <> ALL($2) AND c.relname !~ '^j[0-9a-f]{56}$'`,
+        [options.schema, V10_TABLES],
+      );
+      if (others.length > 0) {
+        throw new Error(
+          `schema ${options.schema} holds a pg-boss 10 install and other tables (${others.map((o) => o.relname).join(', ')}): move the job engine to a schema of its own (JOBS_SCHEMA) or drop pg-boss 10's objects by hand`,
+        );
+      }
+      await tx.exec(`ALTER SCHEMA ${options.schema} RENAME TO ${v10Schema}`);
+      options.log.info({ schema: options.schema, movedTo: v10Schema }, 'job engine: pg-boss 10 install moved aside; installing the current version');
+    });
+  }
+
+  /**
+   * The jobs a pg-boss 10 install still had to run (queued, waiting to retry, or running when it stopped) are
+   * inserted into the current install, each into its queue as declared now, and the old schema is dropped: in one
+   * transaction, so they are carried over once. A running job comes back as a retry.
+   */
+  async function carryOverV10(): Promise<void> {
+    const carried = await options.db.transaction(async (tx) => {
+      await advisoryXactLock(tx, JOBS_V10_LOCK_KEY);
+      const [old] = await tx.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`${v10Schema}.job`]);
+      if (!old?.present) return undefined;
+      const rows = await tx.query<{ id: string }>(
+        `INSERT INTO ${options.schema}.job (id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff,
+            expire_seconds, singleton_key, singleton_on, start_after, created_on, keep_until, policy)
+         SELECT o.id, o.name, o.priority, o.data,
+            (CASE WHEN o.state::text = 'active' THEN 'retry' ELSE o.state::text END)::${options.schema}.job_state,
+            o.retry_limit, o.retry_count, o.retry_delay, o.retry_backoff,
+            GREATEST(1, EXTRACT(EPOCH FROM o.expire_in))::int, o.singleton_key, o.singleton_on, o.start_after, o.created_on,
+            GREATEST(o.keep_until, now() + interval '1 day'), q.policy
+           FROM ${v10Schema}.job o JOIN ${options.schema}.queue q ON q.name = o.name
+          WHERE o.state::text IN ('created', 'retry', 'active')
+         ON CONFLICT DO NOTHING
+         RETURNING id`,
+      );
+      await tx.exec(`DROP SCHEMA ${v10Schema} CASCADE`);
+      return rows.length;
+    });
+    if (carried !== undefined) options.log.info({ jobs: carried, from: v10Schema }, 'job engine: pending pg-boss 10 jobs carried over');
   }
 
   async function runOne(name: string, def: Defined, ignoreDelays: boolean): Promise<boolean> {
@@ -248,8 +318,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
 
   async function startOnce(): Promise<void> {
     try {
+      await moveV10Aside();
       await boss.start();
       for (const [name, def] of queues) await declare(name, def);
+      await carryOverV10();
       for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: 'UTC' });
       if (options.workers) {
         for (const [name, data] of startJobs) {
@@ -304,7 +376,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
     notify,
     async waiting(queue, data) {
       if (!started) await start();
-      // pg-boss 10 keeps every queue's jobs in one partitioned table; 'created' and 'retry' have not run (yet again).
+      // pg-boss keeps every queue's jobs under one table, job; 'created' and 'retry' have not run (yet again).
       const rows = await options.db.query<{ waiting: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM ${options.schema}.job WHERE name = $1 AND state IN ('created', 'retry') AND data @> $2::jsonb) AS waiting`,
         [queue, JSON.stringify(data)],
