@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
 import { createFsImageStorage, type ImageStorage } from './lib/image-storage';
 import { withActor } from './db/actor';
+import { requestDeadline, withRequestDeadline } from './db/deadline';
+import { untilDatabaseAnswers } from './db/start';
 import { createDb, migrate, type Db } from './db';
 import type { EngineTuning } from './jobs';
 import type { DigestTuning } from './services/digest';
@@ -100,6 +102,51 @@ export function defaultLogger(level: string): FastifyServerOptions['logger'] {
   return { level, redact: { paths: REDACT, censor: '[redacted]' }, stream: turnLogOutput() };
 }
 
+/**
+ * Opens the database the config names, migrates and seeds it; a database not reachable yet is waited for
+ * (DB_START_WAIT_S, db/start.ts).
+ */
+async function openDatabase(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+  storage: ImageStorage,
+  onSeed: BuildAppOptions['onSeed'],
+  onConnectionError: (err: Error) => void,
+): Promise<Db> {
+  const first = await untilDatabaseAnswers(
+    async () => {
+      const opened = await createDb(config, { onConnectionError });
+      try {
+        await migrate(opened);
+        const seeded = await seedDatabase(opened, {
+          admin: { email: config.adminEmail, password: config.adminPassword },
+          demo: config.seedDemo,
+          scryptCost: config.scryptCost,
+          storage,
+        });
+        onSeed?.(seeded);
+        return { db: opened, seeded };
+      } catch (err) {
+        await opened.close().catch(() => undefined);
+        throw err;
+      }
+    },
+    { waitSeconds: config.dbStartWaitS, log },
+  );
+  let db = first.db;
+  // The embedded database's WASM memory grows while initdb, the migrations and the demo content run and
+  // never shrinks (≈ 830 MiB idle after a first start against ≈ 270 MiB after a restart): after a first
+  // start it is reopened, which costs a second once and gives that memory back.
+  if (db.kind === 'pglite' && first.seeded.admin) {
+    await db.close();
+    db = await createDb(config, { onConnectionError });
+  }
+  // Embedded PostgreSQL has no autovacuum, so no planner statistics unless asked: refresh them at
+  // every start (a server PostgreSQL keeps its own). Milliseconds at demo size, ~0.3 s at 10k articles.
+  if (db.kind === 'pglite') await db.exec('ANALYZE');
+  return db;
+}
+
 /** The whole API as a Fastify instance (no listen): plugins, routes and, when asked, the static site. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
@@ -110,28 +157,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let reportConnectionError = (err: Error): void => {
     process.stderr.write(`database connection lost: ${err.message}\n`);
   };
-  if (!db) {
-    db = await createDb(config, { onConnectionError: (err) => reportConnectionError(err) });
-    await migrate(db);
-    const seeded = await seedDatabase(db, {
-      admin: { email: config.adminEmail, password: config.adminPassword },
-      demo: config.seedDemo,
-      scryptCost: config.scryptCost,
-      storage,
-    });
-    options.onSeed?.(seeded);
-    // The embedded database's WASM memory grows while initdb, the migrations and the demo content run and
-    // never shrinks (≈ 830 MiB idle after a first start against ≈ 270 MiB after a restart): after a first
-    // start it is reopened, which costs a second once and gives that memory back.
-    if (db.kind === 'pglite' && seeded.admin) {
-      await db.close();
-      db = await createDb(config, { onConnectionError: (err) => reportConnectionError(err) });
-    }
-    // Embedded PostgreSQL has no autovacuum, so no planner statistics unless asked: refresh them at
-    // every start (a server PostgreSQL keeps its own). Milliseconds at demo size, ~0.3 s at 10k articles.
-    if (db.kind === 'pglite') await db.exec('ANALYZE');
-  }
-
   // The HTTP server hands a request to the answer replay first (plugins/answer-replay.ts): a repeated public
   // answer goes out before Fastify builds its request. Fastify's own server settings, set here as it would.
   const front: { replay?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {};
@@ -155,10 +180,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, allErrors: true } },
     logController: new AccessLog(),
+    // No plugin timeout (Fastify's default, 10 s, failed the whole start on a busy machine): every step of the start
+    // is bounded on its own (the database's connect and statement timeouts, DB_START_WAIT_S for a database not
+    // reachable yet, the job engine's 10 s wait before it goes on in the background), so a slow machine only makes
+    // the start slower (docs/operations.md, "Start-up").
+    pluginTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
   reportConnectionError = (err) => {
     app.log.warn({ err }, 'database connection lost; the pool opens a new one on the next query');
   };
+  if (!db) db = await openDatabase(config, app.log, storage, options.onSeed, (err) => reportConnectionError(err));
+  // First of all hooks: every database call of a request (its authentication too) ends by the request's deadline.
+  app.addHook('onRequest', (_request, _reply, done) => requestDeadline.run(config.dbRequestDeadlineMs, done));
   installValidators(app);
   app.addSchema(ErrorEnvelopeSchema);
 
@@ -174,7 +207,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(errorsPlugin);
   await app.register(noStorePlugin);
   // The app's queries name the signed-in staff member to the audit log's triggers (db/actor.ts).
-  await app.register(dbPlugin, { db: withActor(db), config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
+  await app.register(dbPlugin, { db: withRequestDeadline(withActor(db)), config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
   // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
   await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
   front.replay = app.answerReplay.serveRaw;

@@ -50,6 +50,10 @@ export interface AppConfig {
   heavyReadQueue: number;
   /** /api/ready answers 503 when SELECT 1 takes longer than this. */
   readyTimeoutMs: number;
+  /** DB_REQUEST_DEADLINE_MS: all of a request's database work ends within this, else 503 DATABASE_UNAVAILABLE (db/deadline.ts). */
+  dbRequestDeadlineMs: number;
+  /** DB_START_WAIT_S: how long a start waits for a database that is not reachable yet before it gives up (db/start.ts). */
+  dbStartWaitS: number;
   /** ANSWER_CACHE_BYTES: the cache of public answers holds at most this many bytes (every encoded copy counted). */
   answerCacheBytes: number;
   /** ANSWER_CACHE_MAX_AGE_S: a cached answer is rebuilt behind the scenes once this old (read counts change without a write). */
@@ -206,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     heavyReadConcurrency: Math.max(1, int(env.HEAVY_READ_CONCURRENCY, optional(env.DATABASE_URL) ? 6 : 2, 'HEAVY_READ_CONCURRENCY')),
     heavyReadQueue: int(env.HEAVY_READ_QUEUE, optional(env.DATABASE_URL) ? 24 : 8, 'HEAVY_READ_QUEUE'),
     readyTimeoutMs: int(env.DB_READY_TIMEOUT_MS, 2000, 'DB_READY_TIMEOUT_MS'),
+    dbRequestDeadlineMs: Math.max(1, int(env.DB_REQUEST_DEADLINE_MS, 8000, 'DB_REQUEST_DEADLINE_MS')),
+    dbStartWaitS: int(env.DB_START_WAIT_S, 300, 'DB_START_WAIT_S'),
     answerCacheBytes: int(env.ANSWER_CACHE_BYTES, 32 * 1024 * 1024, 'ANSWER_CACHE_BYTES'),
     answerCacheMaxAgeS: int(env.ANSWER_CACHE_MAX_AGE_S, 60, 'ANSWER_CACHE_MAX_AGE_S'),
     jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
