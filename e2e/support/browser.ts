@@ -92,7 +92,7 @@ export async function waitForHydration(page: Page): Promise<void> {
  * Polls `expression` from the test's side until it is true. page.waitForFunction polls with a function made
  * from the string inside the page, which the public pages' CSP (no 'unsafe-eval') refuses once it has to poll.
  */
-async function waitUntilTrue(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
+export async function waitUntilTrue(page: Page, expression: string, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await page.evaluate(expression))) {
     if (Date.now() > until) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);

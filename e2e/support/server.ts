@@ -128,7 +128,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  // A first start migrates and seeds a new database: seconds on a quiet machine, minutes on a busy one. The bound
+  // only catches a server that never comes up (one that exits is reported at once).
+  const readyTimeoutMs = options.readyTimeoutMs ?? 300_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (true) {
     if (exitCode !== undefined) throw new Error(`server ${name} exited with ${exitCode} before it was ready:\n${out}`);
     try {
@@ -139,7 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     }
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`server ${name} not ready within ${options.readyTimeoutMs ?? 60_000} ms:\n${out}`);
+      throw new Error(`server ${name} not ready within ${readyTimeoutMs} ms:\n${out}`);
     }
     await sleep(100);
   }

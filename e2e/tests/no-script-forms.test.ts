@@ -9,8 +9,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { api, setupSuite } from '../support/app';
+import { audienceReads, formField, sendContactForm } from '../support/audience';
 import { HYDRATED } from '../support/browser';
 import { ADMIN } from '../support/env';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -24,48 +25,7 @@ after(async () => {
   await sink?.close();
 });
 
-let bearer: string | undefined;
-async function adminToken(): Promise<string> {
-  if (bearer) return bearer;
-  const login = await api<{ token: string }>(suite.baseUrl, 'POST', '/auth/auth', { body: { email: ADMIN.email, password: ADMIN.password } });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  bearer = login.body.token;
-  return bearer;
-}
-
-interface Lead {
-  id: number;
-  unique_key: string;
-  email: string;
-  newsletter_status: string | null;
-  confirmed: boolean;
-  unsubscribe_reason: string | null;
-}
-
-/** The newsletter leads of `email` (one at most: a lead is unique per module and email). */
-async function subscribers(email: string): Promise<Lead[]> {
-  const res = await api<{ data: { items: Lead[] } }>(suite.baseUrl, 'POST', '/lead/leads-list', { token: await adminToken(), body: { search: email, module: 'newsletter' } });
-  return res.body.data.items.filter((lead) => lead.email === email);
-}
-
-/** The contact messages whose subject is `subject`, in the inbox or held by the spam guard. */
-async function messages(subject: string): Promise<{ subject: string; suspected: string | null }[]> {
-  const found: { subject: string; suspected: string | null }[] = [];
-  for (const filter of ['active', 'suspected']) {
-    const res = await api<{ data: { items: { subject: string; suspected: string | null }[] } }>(suite.baseUrl, 'POST', '/message/messages-list', {
-      token: await adminToken(),
-      body: { filter, search: subject },
-    });
-    found.push(...res.body.data.items.filter((m) => m.subject === subject));
-  }
-  return found;
-}
-
-/** The mails queued to `to` (the outbox: queued with the row they come from, in one transaction). */
-async function mailsTo(to: string): Promise<{ subject: string }[]> {
-  const res = await api<{ data: { items: { to: string; subject: string }[] } }>(suite.baseUrl, 'GET', '/mail/outbox?limit=100', { token: await adminToken() });
-  return res.body.data.items.filter((mail) => mail.to === to);
-}
+const { subscribers, messages, mailsTo } = audienceReads(() => suite.baseUrl);
 
 /** The confirmation link of the newest mail to `email` since `since` mails, as a path of this server. */
 async function confirmationPath(email: string, since: number): Promise<string> {
@@ -88,7 +48,7 @@ async function context(browser: Browser, javaScriptEnabled: boolean) {
   return { ctx, page, errors };
 }
 
-const field = (page: Page, scope: string, name: string) => page.locator(scope).getByRole('textbox', { name, exact: true });
+const field = formField;
 
 test('without JavaScript: sign up, write, leave with a reason and come back, each answered by a page of the server', async () => {
   const token = randomBytes(4).toString('hex');
@@ -200,13 +160,7 @@ test('with scripts, the forms sent at once after the load are done once, and nob
     // The contact form, the same way: one message, in the inbox or held for review when sent that fast; never lost.
     sent.length = 0;
     await page.goto('/contact');
-    await field(page, '#contact', 'Nome').fill('Rita Alves');
-    await field(page, '#contact', 'E-mail').fill(`rita.${token}@cliente.com.br`);
-    await field(page, '#contact', 'Empresa').fill('Alves ME');
-    await field(page, '#contact', 'Telefone').fill('+55 11 97777-6666');
-    await field(page, '#contact', 'Assunto').fill(subject);
-    await field(page, '#contact', 'Mensagem').fill('Preciso de um orçamento.');
-    await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+    await sendContactForm(page, { name: 'Rita Alves', email: `rita.${token}@cliente.com.br`, company: 'Alves ME', telephone: '+55 11 97777-6666', subject, message: 'Preciso de um orçamento.' });
     await page.getByRole('heading', { name: 'Mensagem enviada com sucesso!' }).waitFor();
     await settled();
     once('/contact', '/api/public/contact');
