@@ -176,6 +176,8 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       schedule: options.workers,
       // No registry row per process, refreshed every 30 s: nothing here reads it, and an idle process stays quiet.
       registerInstance: false,
+      // No job here waits for another (pg-boss's flows): their resolver looks once a minute instead of every 5 s.
+      flowIntervalSeconds: 60,
       // Expiry of dead runs: a supervise pass, whose per-queue monitor step fails over what ran past its expiry.
       superviseIntervalSeconds: tuning.maintenanceIntervalSeconds,
       monitorIntervalSeconds: tuning.maintenanceIntervalSeconds,

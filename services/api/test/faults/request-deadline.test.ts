@@ -126,6 +126,10 @@ describe('the app with its database frozen (PGlite, fake timers)', () => {
     await ctx?.close();
   });
 
+  it('has no plugin timeout: a slow machine makes the start slower, never failed (docs/operations.md, "Start-up")', () => {
+    expect(ctx.app.initialConfig.pluginTimeout).toBe(0);
+  });
+
   it('answers a signed-in request 503 DATABASE_UNAVAILABLE in the envelope by its 8 s deadline', async () => {
     freeze.on = true;
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
