@@ -4,6 +4,8 @@ export interface PgliteWorkerData {
   dataDir: string;
   /** PostgreSQL settings given at start (`name=value`, as `-c` arguments). */
   settings: string[];
+  /** An archive written by `dump`: the database starts as it was then instead of empty (tests start from a migrated one). */
+  from?: string | undefined;
 }
 
 /** `tx` names a transaction opened by `begin`; without it the statement runs on its own. */
@@ -14,6 +16,7 @@ export type PgliteCall =
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string; tx?: undefined }
   | { op: 'unlisten'; sub: number; tx?: undefined }
+  | { op: 'dump'; file: string; tx?: undefined }
   | { op: 'close'; tx?: undefined };
 
 export type PgliteRequest = PgliteCall & { id: number };

@@ -26,9 +26,12 @@ interface OpenTransaction {
 }
 
 async function main(): Promise<void> {
-  const { dataDir, settings } = workerData as PgliteWorkerData;
+  const { dataDir, settings, from } = workerData as PgliteWorkerData;
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])] });
+  const pg = await PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
+    ...(from ? { loadDataDir: await fs.openAsBlob(from) } : {}),
+  });
   const open = new Map<number, OpenTransaction>();
   const subscriptions = new Map<number, () => Promise<void>>();
   let nextTx = 1;
@@ -85,6 +88,10 @@ async function main(): Promise<void> {
       case 'unlisten':
         await subscriptions.get(req.sub)?.();
         subscriptions.delete(req.sub);
+        reply({ id: req.id, ok: true });
+        return;
+      case 'dump':
+        await fs.promises.writeFile(req.file, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
         reply({ id: req.id, ok: true });
         return;
       case 'close':

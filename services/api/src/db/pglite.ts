@@ -47,15 +47,23 @@ function ownDates<T>(rows: T[]): T[] {
   return rows;
 }
 
+/** The embedded database's Db, and a copy of its data that another can start from. */
+export interface PgliteDb extends Db {
+  /** Writes the whole database to `file` (an archive of its data folder), for createPgliteDb's `from`. */
+  dump(file: string): Promise<void>;
+}
+
 /**
  * Embedded PostgreSQL (WASM) in a worker thread of its own (db/pglite-worker.ts): statements run
  * there, so the HTTP thread stays free while the database works. `dataDir` is a folder, or
- * `memory://` for a throw-away database. PGlite has one connection: a transaction holds it until it
+ * `memory://` for a throw-away database; `from`, a file written by dump(), starts it as that database
+ * was (a new one otherwise: initdb, seconds of CPU). PGlite has one connection: a transaction holds it until it
  * ends, and other statements wait for it (PGlite's own lock, in the worker).
  */
-export async function createPgliteDb(dataDir: string): Promise<Db> {
+export async function createPgliteDb(dataDir: string, options: { from?: string } = {}): Promise<PgliteDb> {
   const { script, eval: isCode } = workerScript();
-  const worker = new Worker(script, { eval: isCode, workerData: { dataDir, settings: PGLITE_SETTINGS } satisfies PgliteWorkerData, execArgv: [] });
+  const workerData: PgliteWorkerData = { dataDir, settings: PGLITE_SETTINGS, from: options.from };
+  const worker = new Worker(script, { eval: isCode, workerData, execArgv: [] });
   const pending = new Map<number, { resolve: (res: PgliteResponse & { ok: true }) => void; reject: (err: unknown) => void }>();
   const listeners = new Map<number, ListenHandlers>();
   let nextId = 1;
@@ -123,6 +131,9 @@ export async function createPgliteDb(dataDir: string): Promise<Db> {
       }
       await call({ op: 'end', tx, commit: true });
       return result;
+    },
+    async dump(file: string): Promise<void> {
+      await call({ op: 'dump', file });
     },
     async close(): Promise<void> {
       if (stopped) return;

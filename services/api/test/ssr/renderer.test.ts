@@ -41,10 +41,20 @@ const MANIFEST = JSON.stringify({
   exposes: [{ assets: { css: { sync: [], async: ['styles.abc.css'] }, js: { sync: ['281.abc.js', '__federation_expose_pages.abc.js'], async: ['9.x.js'] } } }],
 });
 
+/**
+ * The suite's clock: Date.now moved ahead by `ahead` (the renderer's "at most once a second" reads it), and the time
+ * written files are stamped with, so each deploy is a new build to the renderer however fast the machine writes.
+ */
+let ahead = 0;
+const realNow = Date.now.bind(Date);
+const now = () => realNow() + ahead;
+
 function write(dir: string, files: Record<string, string>): void {
   for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+    fs.utimesSync(file, now() / 1000, now() / 1000);
   }
 }
 
@@ -54,18 +64,22 @@ describe('server builds loaded by path', () => {
   const publicDir = path.join(root, 'public');
   let ctx: TestContext;
   const home = () => ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-  /** A deploy replaces files; the renderer looks at them at most once a second. */
-  const deploy = async (files: Record<string, string>) => {
-    await new Promise((r) => setTimeout(r, 1100));
+  /** The renderer looks at the files at most once a second: a second passes on the suite's clock. */
+  const aSecondLater = () => (ahead += 1000);
+  /** A deploy replaces files, a second after the last look. */
+  const deploy = (files: Record<string, string>) => {
+    aSecondLater();
     write(publicDir, files);
   };
 
   beforeAll(async () => {
+    jest.spyOn(Date, 'now').mockImplementation(now);
     write(shellDir, { 'index.html': SHELL_HTML, 'main.js': '', 'server/render.js': SHELL_SERVER });
     write(publicDir, { 'mf-manifest.json': MANIFEST, 'server/pages.js': remoteServer('Primeira versão') });
     ctx = await setupApp('pglite', { site: { shellDir, remotes: { public_remote: publicDir } } });
   }, 60_000);
   afterAll(async () => {
+    jest.restoreAllMocks();
     await ctx.close();
     fs.rmSync(root, { recursive: true, force: true });
   });
@@ -88,28 +102,28 @@ describe('server builds loaded by path', () => {
 
   it('a redeployed public remote changes the rendered page, the shell untouched', async () => {
     const shellBefore = fs.statSync(path.join(shellDir, 'server/render.js')).mtimeMs;
-    await deploy({ 'server/pages.js': remoteServer('Segunda versão') });
+    deploy({ 'server/pages.js': remoteServer('Segunda versão') });
     const res = await home();
     expect(res.body).toContain('<p>Segunda versão</p>');
     expect(fs.statSync(path.join(shellDir, 'server/render.js')).mtimeMs).toBe(shellBefore);
   });
 
   it('a broken remote server build leaves the site up with the plain shell, and a fixed one renders again', async () => {
-    await deploy({ 'server/pages.js': 'throw new Error("broken deploy")' });
+    deploy({ 'server/pages.js': 'throw new Error("broken deploy")' });
     const broken = await home();
     expect(broken.statusCode).toBe(200);
     expect(broken.body).toContain('<div id=root></div>');
     expect(broken.body).not.toContain('vt-ssr-data');
 
-    await deploy({ 'server/pages.js': 'module.exports.default = { routes: {} }' });
+    deploy({ 'server/pages.js': 'module.exports.default = { routes: {} }' });
     expect((await home()).body).toContain('<div id=root></div>');
 
-    await deploy({ 'server/pages.js': remoteServer('Terceira versão') });
+    deploy({ 'server/pages.js': remoteServer('Terceira versão') });
     expect((await home()).body).toContain('<p>Terceira versão</p>');
   });
 
   it('a missing remote server build is the plain shell too', async () => {
-    await new Promise((r) => setTimeout(r, 1100));
+    aSecondLater();
     fs.rmSync(path.join(publicDir, 'server'), { recursive: true });
     const res = await home();
     expect(res.statusCode).toBe(200);
