@@ -99,9 +99,9 @@ describePg('the weekly digest across API processes (postgres)', () => {
     const [inFlight] = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM digest_deliveries WHERE send_id = $1 AND status = 'sending'", [sendId]);
     expect(inFlight?.n).toBeGreaterThan(0);
 
-    // The process is restarted once its run has been silent as long as a claim takes to go stale (3 s here): the
+    // The process is restarted once its run has been silent as long as a claim takes to go stale (10 s here): the
     // tick it runs as it starts queues a run for the send, without waiting for the dead run's job to expire.
-    await until(() => digests.stalledSends(ctx.db, 3), (ids) => ids.includes(sendId));
+    await until(() => digests.stalledSends(ctx.db, 10), (ids) => ids.includes(sendId));
     const survivor = await startReplica();
     await until(() => sendStatus(sendId), (s) => s?.status === 'done');
     const counts = perRecipient();
