@@ -197,10 +197,11 @@ export async function drain(baseUrl) {
 /**
  * One autocannon run, once the server has drained the previous one. `each(n)` builds the n-th request (a request builder: a unique query
  * string, a client address of its own…) and returns what changes: { path?, headers? };
- * `paths` cycles every connection through several paths. Returns the figures of a table row,
+ * `paths` cycles every connection through several paths. `amount`: that many requests, then stop (instead of
+ * `duration` seconds); req/s is then the requests over the run's time. Returns the figures of a table row,
  * with the peak RSS during the run of `rss` (a watchRss) when given.
  */
-export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, connections, duration, each, rss }) {
+export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, connections, duration, amount, each, rss }) {
   let counter = 0;
   const requests = paths
     ? paths.map((one) => ({ method: 'GET', path: one }))
@@ -219,15 +220,17 @@ export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, conn
   const before = rss?.nowMiB() ?? null;
   let peak = before ?? 0;
   const sampler = rss ? setInterval(() => (peak = Math.max(peak, rss.nowMiB() ?? 0)), 250) : undefined;
-  const result = await autocannon({ url: baseUrl + (paths ? paths[0] : p), headers, connections, duration, ...(requests ? { requests } : {}) });
+  const result = await autocannon({ url: baseUrl + (paths ? paths[0] : p), headers, connections, ...(amount ? { amount } : { duration }), ...(requests ? { requests } : {}) });
   clearInterval(sampler);
   if (rss) peak = Math.max(peak, rss.nowMiB() ?? 0);
   // Nothing answered during the run: the latencies are longer than the run, not 0.
-  const answered = result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] > 0;
+  const count = result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
+  const answered = count > 0;
+  const longest = `>${(amount ? result.duration : duration) * 1000}`;
   return {
-    reqPerSec: Math.round(result.requests.average),
-    p50: answered ? result.latency.p50 : `>${duration * 1000}`,
-    p99: answered ? result.latency.p99 : `>${duration * 1000}`,
+    reqPerSec: amount ? Math.round((count / result.duration) * 10) / 10 : Math.round(result.requests.average),
+    p50: answered ? result.latency.p50 : longest,
+    p99: answered ? result.latency.p99 : longest,
     '2xx': result['2xx'],
     '3xx': result['3xx'],
     '4xx': result['4xx'],

@@ -22,7 +22,9 @@ const { values } = parseArgs({ options: { count: { type: 'string' }, explain: { 
 const dataDir = process.env.DATA_DIR;
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl && !dataDir) throw new Error('set DATA_DIR (PGlite) or DATABASE_URL');
-const db = await createDb({ databaseUrl, dataDir: dataDir ?? os.tmpdir() });
+// No statement timeout: the bulk statements (the search vectors of 2 000 articles at a time) are not requests,
+// and on a busy machine they outlast the server's 10 s bound.
+const db = await createDb({ databaseUrl, dataDir: dataDir ?? os.tmpdir(), dbTimeouts: { connectMs: 5000, statementMs: 0, queryMs: 0, idleInTransactionMs: 0 } });
 const out = { db: db.kind };
 try {
   if (values.count) out.seed = await seedBenchArticles(db, { count: Number(values.count) });

@@ -27,6 +27,9 @@
 //   memory      at BENCH_ARTICLES, on each database, first thing after the restart: idle RSS, RSS while
 //               home gets a unique query string per request for BENCH_MEMORY_SECONDS (30) and after,
 //               and /api/health p99 while 40 broad searches run at once (two autocannon instances).
+//   cold-pages  at BENCH_ARTICLES, on each database, right after the restart: scripts/bench-cold-pages.mjs, blog
+//               pages nobody has asked for yet, each asked once (pages 2–301, then 500–799; every request a miss
+//               of the answer cache), then pages 2–301 again (cached), BENCH_CONNECTIONS connections.
 //   limits      at BENCH_ARTICLES, on each database: scripts/bench-limits.mjs, Vitrine against a bare Node
 //               server sending the same bytes, 20 connections (BENCH_LIMIT_CONNECTIONS), plain and browser
 //               clients.
@@ -54,6 +57,7 @@ import { needsBuild, TARGETS } from './lib.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, runJsonScript, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { inpBench, printInp } from './bench-inp.mjs';
+import { coldPages } from './bench-cold-pages.mjs';
 import { limitTable, printLimitTable } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
 
@@ -68,14 +72,14 @@ const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
 const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
 const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
 
-const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'limits', 'audience', 'dashboard'];
+const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'cold-pages', 'limits', 'audience', 'dashboard'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
 const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
 const parts = new Set(only ?? PARTS);
 if (process.env.BENCH_SKIP_BASE === '1') for (const p of ['start', 'routes', 'lighthouse', 'inp', 'api']) parts.delete(p);
 if (process.env.BENCH_SKIP_ROUTES === '1') parts.delete('routes');
-if (process.env.BENCH_SKIP_CONTENT === '1') for (const p of ['content', 'memory', 'limits']) parts.delete(p);
+if (process.env.BENCH_SKIP_CONTENT === '1') for (const p of ['content', 'memory', 'cold-pages', 'limits']) parts.delete(p);
 const databases = [{ label: 'pglite' }, ...(process.env.BENCH_DATABASE_URL ? [{ label: 'postgres' }] : [])].filter(
   (db) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(db.label),
 );
@@ -331,6 +335,12 @@ async function atSize(label, dbEnv, count, { large }) {
           }
         });
       if (large && parts.has('memory')) out.memory = await part('memory', () => memoryBench(server, label));
+      // Before anything else asks a blog page: every page of the first runs is a miss.
+      if (large && parts.has('cold-pages')) {
+        console.log(`\ncold pages (${at}): blog pages nobody asked for yet, each once, ${CONNECTIONS} connections [${elapsed()}]`);
+        out.coldPages = await part('cold-pages', () => coldPages(server, label, { connections: CONNECTIONS, articles: count }));
+        if (out.coldPages) table(out.coldPages);
+      }
       if (parts.has('content')) {
         console.log(`\n(d) ${at}: ${CONNECTIONS} connections, ${DURATION} s per endpoint and variant [${elapsed()}]`);
         out.content = await part('content', () => contentTable(server, label, count));
@@ -408,7 +418,7 @@ async function dashboardBench() {
 console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (parts.has('start')) await attempt('start', startBench);
 await demoBench();
-if (parts.has('content') || parts.has('memory') || parts.has('limits')) await contentBench();
+if (parts.has('content') || parts.has('memory') || parts.has('cold-pages') || parts.has('limits')) await contentBench();
 if (parts.has('audience')) await audienceBench();
 if (parts.has('dashboard')) await dashboardBench();
 
@@ -428,6 +438,7 @@ for (const [run, peak] of Object.entries(results.peakRssMiB ?? {})) console.log(
 for (const c of results.content ?? []) {
   console.log(`\n${c.db} at ${c.articles} articles: seeded in ${(c.seed.ms / 1000).toFixed(1)} s; restart to ready ${c.readyMs} ms, RSS at ready ${c.readyRssMiB} MiB, peak RSS of the run ${c.peakRssMiB} MiB`);
   if (c.memory) table([c.memory]);
+  if (c.coldPages) table(c.coldPages);
   if (c.content) table(c.content);
   if (c.limits) printLimitTable(c.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
 }

@@ -64,6 +64,25 @@ function adoptRemote(remote: ServerRemoteModule): void {
   setServerRemote(REMOTES.public, remote);
 }
 
+/**
+ * The i18n instance of each language, made once (a clone shares core.i18n's texts, those a remote registers
+ * included): a render only reads it, and cloning was work done again on every page for the same result.
+ */
+const byLanguage = new Map<Locale, typeof core.i18n>();
+
+/**
+ * The i18n a page renders with: an object inheriting everything from its language's instance. react-i18next's
+ * useTranslation copies every own property of the instance it is given into a wrapper each time a component
+ * mounts (about 40 of them: i18next puts its bound methods on the instance), and a server render mounts every
+ * component once: a tenth of a page's render went there. An heir has none of its own to copy and translates
+ * the same; what the render writes on it (react-i18next's used namespaces) stays with this page.
+ */
+function pageI18n(lang: Locale): typeof core.i18n {
+  let instance = byLanguage.get(lang);
+  if (!instance) byLanguage.set(lang, (instance = core.i18n.cloneInstance({ lng: lang, initAsync: false })));
+  return Object.create(instance) as typeof core.i18n;
+}
+
 function toHtml(element: React.ReactElement, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
@@ -99,7 +118,7 @@ export async function render(input: RenderInput): Promise<ServerRenderedPage | u
   adoptRemote(input.remote);
   // A form's answer is said with the error texts (`errors:<code>`), as the browser's error handler says it.
   await ensureResources(core.i18n, input.lang, input.form ? [...remoteNamespaces, 'errors'] : remoteNamespaces);
-  const i18n = core.i18n.cloneInstance({ lng: input.lang, initAsync: false });
+  const i18n = pageI18n(input.lang);
 
   const request = new Request(new URL(input.url, input.origin));
   const requestContext: ServerLoadContext = { server: true, http: input.http, ...(input.form ? { form: input.form } : {}) };
