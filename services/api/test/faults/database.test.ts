@@ -6,12 +6,11 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { migrate, type Db } from '../../src/db';
-import { createPgliteDb } from '../../src/db/pglite';
 import { createPostgresDb } from '../../src/db/postgres';
 import { DatabaseUnavailableError } from '../../src/errors';
 import { seedDatabase } from '../../src/seed';
 import { FaultProxy } from '../fault-proxy';
-import { ADMIN, TEST_SCRYPT_COST, testConfig } from '../helpers';
+import { ADMIN, pgliteTestDb, TEST_SCRYPT_COST, testConfig } from '../helpers';
 
 const TEST_URL = process.env.TEST_DATABASE_URL;
 
@@ -135,8 +134,7 @@ const LOGIN = { email: ADMIN.email, password: ADMIN.password };
 
 describe('embedded database (PGlite) closed or hung', () => {
   it('answers 503 DATABASE_UNAVAILABLE once the database is closed, health stays 200', async () => {
-    const db = await createPgliteDb('memory://');
-    await migrate(db);
+    const db = await pgliteTestDb();
     const app = await buildApp({ config: testConfig(), db, logger: false });
     await expectWorking(app);
     await db.close();

@@ -1,8 +1,6 @@
 import net from 'node:net';
 import { buildApp } from '../../src/app';
-import { BACKENDS, setupApp, testConfig, type TestContext } from '../helpers';
-import { createPgliteDb } from '../../src/db/pglite';
-import { migrate } from '../../src/db';
+import { BACKENDS, pgliteTestDb, setupApp, testConfig, type TestContext } from '../helpers';
 
 /** Sends raw bytes on a fresh socket and resolves with everything the server wrote before closing. */
 function raw(port: number, request: string): Promise<string> {
@@ -66,8 +64,7 @@ describe.each(BACKENDS)('framework errors use the envelope (%s)', (backend) => {
 
 describe('errors Node answers before Fastify, over a real socket', () => {
   it('headers over maxHeaderSize → 431 HEADERS_TOO_LARGE in the envelope; a broken request line → 400', async () => {
-    const db = await createPgliteDb('memory://');
-    await migrate(db);
+    const db = await pgliteTestDb();
     const app = await buildApp({ config: testConfig(), db, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as net.AddressInfo;
@@ -85,8 +82,7 @@ describe('errors Node answers before Fastify, over a real socket', () => {
   }, 30_000);
 
   it('while closing: a request completed after close() began is 503 SHUTTING_DOWN in the envelope, and its connection closes', async () => {
-    const db = await createPgliteDb('memory://');
-    await migrate(db);
+    const db = await pgliteTestDb();
     const app = await buildApp({ config: testConfig(), db, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as net.AddressInfo;

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../src/db';
-import { createPgliteDb } from '../../src/db/pglite';
 import { createJobEngine } from '../../src/jobs/engine';
-import { BACKENDS, setupApp, testConfig } from '../helpers';
+import { BACKENDS, pgliteTestDb, setupApp, testConfig } from '../helpers';
 
 /** The engine starts with the app and stops with it: a job running at close finishes before the database closes. */
 describe.each(BACKENDS)('job engine lifecycle (%s)', (backend) => {
@@ -11,23 +10,30 @@ describe.each(BACKENDS)('job engine lifecycle (%s)', (backend) => {
     try {
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      let started = false;
+      let started: () => void = () => undefined;
+      const running = new Promise<void>((resolve) => (started = resolve));
       await ctx.app.jobs.define(
         'test-slow',
         { retryLimit: 1, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 60, pollingIntervalSeconds: 0.5 },
         async () => {
-          started = true;
+          started();
           await gate;
           return { finished: true };
         },
       );
       const id = await ctx.app.jobs.send('test-slow', {});
-      for (let i = 0; !started; i += 1) await new Promise((r) => setTimeout(r, 50));
+      await running;
 
-      const closing = ctx.app.close();
-      // Released only once close has begun: a close that did not wait would have failed the job back to the queue.
-      setTimeout(release, 100);
-      await closing;
+      // Released only once the engine's stop has begun and is waiting: a close that did not wait would have failed
+      // the job back to the queue.
+      const boss = ctx.app.jobs.boss;
+      const stop = boss.stop.bind(boss);
+      jest.spyOn(boss, 'stop').mockImplementation((options) => {
+        const stopping = stop(options);
+        setImmediate(release);
+        return stopping;
+      });
+      await ctx.app.close();
       const rows = await ctx.db.query<{ state: string; output: unknown }>(`SELECT state::text, output FROM ${ctx.app.config.jobsSchema}.job WHERE id = $1`, [id]);
       expect(rows[0]).toEqual({ state: 'completed', output: { finished: true } });
     } finally {
@@ -38,7 +44,7 @@ describe.each(BACKENDS)('job engine lifecycle (%s)', (backend) => {
 
 /** A PGlite database that refuses every call until up() is called. */
 async function databaseDown(): Promise<{ real: Db; flaky: Db; up: () => void }> {
-  const real = await createPgliteDb('memory://');
+  const real = await pgliteTestDb({ migrated: false });
   let down = true;
   const refuse = () => Promise.reject(new Error('connection refused'));
   const flaky: Db = {
@@ -80,13 +86,17 @@ describe('job engine start with the database down', () => {
 
   it('starts by itself on a background retry once the database answers', async () => {
     const { real, flaky, up } = await databaseDown();
-    const log = { error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
-    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 1 } });
+    let retried: () => void = () => undefined;
+    const startedByRetry = new Promise<void>((resolve) => (retried = resolve));
+    // The retry that succeeds says so ('job engine started'): the test waits for that, however long the machine takes.
+    const log = { error: () => undefined, info: (msg: string) => msg === 'job engine started' && retried() } as unknown as FastifyBaseLogger;
+    const engine = createJobEngine({ db: flaky, schema: 'pgboss', workers: false, log, tuning: { startRetrySeconds: 0.05 } });
     try {
       await engine.launch();
       expect(engine.started).toBe(false);
       up();
-      while (!engine.started) await new Promise((r) => setTimeout(r, 100));
+      await startedByRetry;
+      expect(engine.started).toBe(true);
       expect(await engine.boss.getQueues()).toEqual([]);
     } finally {
       await engine.stop();

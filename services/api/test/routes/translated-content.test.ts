@@ -3,10 +3,9 @@ import path from 'node:path';
 import { slugify } from '@vitrine/utils';
 import { migrate } from '../../src/db';
 import { readMigrations } from '../../src/db/migrate';
-import { createPgliteDb } from '../../src/db/pglite';
 import { DEMO_FAQ, DEMO_FAQ_PRODUCTS, seedDemoFaq } from '../../src/seed-audience';
 import { DEMO_CATEGORIES } from '../../src/seed-content';
-import { BACKENDS, setupApp, type Staff, type TestContext } from '../helpers';
+import { BACKENDS, pgliteTestDb, setupApp, type Staff, type TestContext } from '../helpers';
 import { createCategory } from '../content-helpers';
 
 const MIGRATION = fs.readFileSync(path.join(__dirname, '../../src/migrations/019-translated-descriptions-and-faq.sql'), 'utf8');
@@ -352,7 +351,7 @@ describe.each(BACKENDS)('translated descriptions and FAQ (%s)', (backend) => {
 
 describe('migration 019 over an install made before it', () => {
   it('adds the columns without losing a row, and translates the demo rows still as seeded', async () => {
-    const db = await createPgliteDb('memory://');
+    const db = await pgliteTestDb({ migrated: false });
     try {
       await migrate(db, readMigrations().filter((m) => m.name < '019'));
       // The demo data as the seed wrote it then (pt-BR only), one FAQ answer and one description since changed by staff.
