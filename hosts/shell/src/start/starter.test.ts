@@ -9,20 +9,25 @@ function starterScript(data: Record<string, string>): HTMLScriptElement {
 }
 
 const entryScripts = () => Array.from(document.head.querySelectorAll('script')).map((s) => s.getAttribute('src'));
-const idle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/** The browser's idle moments (whenIdle: a timer where there is no requestIdleCallback, as in jsdom), on jest's clock. */
+const idle = () => jest.advanceTimersByTime(500);
 
 describe('the starter of a server-rendered page', () => {
   let stop: () => void = () => undefined;
   const sendBeacon = jest.fn(() => true);
 
   beforeEach(() => {
+    jest.useFakeTimers();
     document.head.innerHTML = '';
     document.body.innerHTML = '';
     sendBeacon.mockClear();
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     delete (window as unknown as Record<string, unknown>)[SENT_BEACONS];
   });
-  afterEach(() => stop());
+  afterEach(() => {
+    stop();
+    jest.useRealTimers();
+  });
 
   it('runs nothing of the app until the visitor shows intent, then the shell’s entry once', () => {
     stop = installStarter(starterScript({ main: '/main.js' }));
@@ -67,7 +72,7 @@ describe('the starter of a server-rendered page', () => {
       submitted.push(input.value);
     });
     window.dispatchEvent(new Event(STARTED_EVENT));
-    await idle();
+    idle();
     expect(typed).toEqual(['design']);
     expect(submitted).toEqual(['design']);
   });
@@ -90,7 +95,7 @@ describe('the starter of a server-rendered page', () => {
     const events: string[] = [];
     input.addEventListener('input', () => events.push(input.value));
     window.dispatchEvent(new Event(STARTED_EVENT));
-    await idle();
+    idle();
     expect(events).toEqual([]);
     expect(input.value).toBe('design');
   });
@@ -107,7 +112,7 @@ describe('the starter of a server-rendered page', () => {
     const typed: string[] = [];
     text!.addEventListener('input', () => typed.push(text!.value));
     window.dispatchEvent(new Event(STARTED_EVENT));
-    await idle();
+    idle();
     expect(clicked).toEqual(['r:true', 'c:true']);
     expect([a!.checked, b!.checked, box!.checked]).toEqual([false, true, true]);
     expect(typed).toEqual([]);
@@ -124,14 +129,14 @@ describe('the starter of a server-rendered page', () => {
     const watch = (event: Event) => seen.push(event.defaultPrevented);
     window.addEventListener('submit', watch);
     window.dispatchEvent(new Event(STARTED_EVENT));
-    await idle();
+    idle();
     // Not taken by the page: cancelled by the starter and kept for the next try.
     expect(seen.length).toBeGreaterThanOrEqual(1);
     form.addEventListener('submit', (event) => event.preventDefault());
-    await idle();
+    idle();
     window.removeEventListener('submit', watch);
     const tries = seen.length;
-    await idle();
+    idle();
     expect(seen.length).toBe(tries);
 
     const clicks: string[] = [];
@@ -142,7 +147,7 @@ describe('the starter of a server-rendered page', () => {
     button.click();
     button.addEventListener('click', () => clicks.push('menu'));
     window.dispatchEvent(new Event(STARTED_EVENT));
-    await idle();
+    idle();
     expect(clicks).toEqual(['menu']);
   });
 });

@@ -1,5 +1,5 @@
 import '../../../testing/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { DigestSend, DigestSettingsValue } from '@vitrine/contracts';
@@ -7,6 +7,7 @@ import { makeDigestSend } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
 import { choose } from '../../../testing/antd';
+import { SENDING_POLL_MS } from '../api/get-digests';
 import { LeadsPage } from './leads-page';
 
 const done = makeDigestSend();
@@ -58,7 +59,10 @@ const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 describe('list-leads: the newsletter tab', () => {
   let http: ReturnType<typeof server>;
-  afterEach(() => http.restore());
+  afterEach(() => {
+    http.restore();
+    jest.useRealTimers();
+  });
 
   it('is a tab kept in the URL', async () => {
     http = server();
@@ -80,6 +84,8 @@ describe('list-leads: the newsletter tab', () => {
   });
 
   it('lists the weekly sends with their progress, live every 3 s while one is sending', async () => {
+    // The polling runs on jest's clock: the test moves it 3 s at a time instead of waiting.
+    jest.useFakeTimers();
     let polls = 0;
     http = server({ digests: () => (++polls === 1 ? [sending, done] : [{ ...sending, status: 'done', sent: 100, queued: 0 }, done]) });
     open();
@@ -100,10 +106,13 @@ describe('list-leads: the newsletter tab', () => {
     expect(within(row).queryByRole('button', { name: /Falhas/ })).not.toBeInTheDocument();
 
     // asked again after 3 s; once nothing is sending, the polling stops
-    await waitFor(() => expect(within(rowOf('2026-W03')).getByText('100/100')).toBeInTheDocument(), { timeout: 6000 });
+    expect(polls).toBe(1);
+    await act(() => jest.advanceTimersByTimeAsync(SENDING_POLL_MS));
+    await waitFor(() => expect(within(rowOf('2026-W03')).getByText('100/100')).toBeInTheDocument());
+    expect(polls).toBe(2);
     expect(within(rowOf('2026-W03')).getByText('Concluído')).toBeInTheDocument();
     expect(screen.queryByText('Atualizando ao vivo')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await act(() => jest.advanceTimersByTimeAsync(3 * SENDING_POLL_MS));
     expect(polls).toBe(2);
   });
 
