@@ -16,7 +16,7 @@ import ts from 'typescript';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { sharedPackages } = require('../configs/webpack/shared-deps.js');
+const { sharedPackages, SHARED_SURFACE } = require('../configs/webpack/shared-deps.js');
 
 /** The packages the shell and the remotes share, whose API is recorded. */
 export const SURFACE = ['shared/contracts', 'shared/core', 'shared/i18n', 'shared/ui'];
@@ -107,7 +107,8 @@ export function currentApis(dirs = SURFACE) {
   const rootNames = [...Object.values(entries).flat().map((e) => e.file), ...config.fileNames.filter((f) => f.endsWith('.d.ts') && f.includes('/configs/'))];
   const program = ts.createProgram({ rootNames, options: config.options });
   const checker = program.getTypeChecker();
-  const surfaceLibraries = new Set(sharedPackages());
+  // The shared libraries; our own shared packages are not among them: each has its own version, which the shell checks.
+  const surfaceLibraries = new Set(sharedPackages().filter((name) => !SHARED_SURFACE.includes(name)));
   const apis = {};
   for (const dir of dirs) {
     const pkg = readJson(path.join(root, dir, 'package.json'));
@@ -190,7 +191,7 @@ export function parse(text) {
 
 /**
  * How the API changed from one report to another: 'major' (something removed or changed, a library's
- * major changed), 'minor' (only additions), or 'none' (a library newly listed at most); with the changes in words.
+ * major changed), 'minor' (only additions), or 'none' (a library newly listed or no longer listed at most); with the changes in words.
  */
 export function compare(recordedText, currentText) {
   const before = parse(recordedText);
@@ -206,10 +207,14 @@ export function compare(recordedText, currentText) {
   for (const key of after.exports.keys()) if (!before.exports.has(key)) minor.push(`added: ${key}`);
   for (const [name, was] of before.libraries) {
     const now = after.libraries.get(name);
-    if (now !== was) major.push(now ? `${name} ${was} → ${now}` : `${name} no longer in the surface`);
+    if (now && now !== was) major.push(`${name} ${was} → ${now}`);
   }
-  // A library newly listed (a dependency declared that was already used) changes nothing a remote sees.
-  const noted = [...after.libraries].filter(([name]) => !before.libraries.has(name)).map(([name, now]) => `${name} ${now} now listed`);
+  // A library newly listed (a dependency declared that was already used) or no longer listed changes nothing a
+  // remote sees by itself: an export it brought that is gone shows as a removed export.
+  const noted = [
+    ...[...after.libraries].filter(([name]) => !before.libraries.has(name)).map(([name, now]) => `${name} ${now} now listed`),
+    ...[...before.libraries].filter(([name]) => !after.libraries.has(name)).map(([name]) => `${name} no longer listed`),
+  ];
   return { kind: major.length ? 'major' : minor.length ? 'minor' : 'none', changes: [...major, ...minor, ...noted] };
 }
 
