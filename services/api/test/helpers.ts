@@ -25,6 +25,12 @@ export const ADMIN = { email: 'admin@vitrine.test', password: 'Admin#Pass2024' }
 export const TEST_SCRYPT_COST = 1024;
 export const PUBLIC_URL = 'http://vitrine.test';
 
+/**
+ * The time a test that builds an app of its own declares (jest's default is 5 s): buildApp compiles every route's
+ * validators and serializers, seconds of CPU, and more on a machine that is busy with other work.
+ */
+export const BUILD_APP_MS = 30_000;
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No job workers: tests run due jobs on demand with app.jobs.drain().
   return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, jobsWorkers: false, ...overrides };

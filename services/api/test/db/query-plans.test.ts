@@ -8,7 +8,7 @@ import { createFsImageStorage } from '../../src/lib/image-storage';
 import * as articles from '../../src/repositories/articles';
 import * as users from '../../src/repositories/users';
 import { seedDatabase } from '../../src/seed';
-import { BACKENDS, createTestDb, TEST_SCRYPT_COST, testConfig } from '../helpers';
+import { BACKENDS, BUILD_APP_MS, createTestDb, TEST_SCRYPT_COST, testConfig } from '../helpers';
 
 // The shapes of the plans of deep list pages and broad search (docs/performance.md, "Database queries
 // at 10 000 articles"): asserted on EXPLAIN (ANALYZE, FORMAT JSON) row counts and node types, never on times.
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('query plans at 1500 articles (%s)', (backend) => {
     const count = rdb.sent.find((q) => /^SELECT count\(\*\)/.test(q.sql));
     const countPlan = await explain(db, count!.sql, count!.params);
     expect(countPlan.filter((n) => n['Relation Name'] === 'articles').map((n) => n['Node Type'])).toEqual(['Index Only Scan']);
-  });
+  }, BUILD_APP_MS);
 
   it('a deep page of a category and of an author cost their 12 cards, like page 1', async () => {
     const author = (await db.query<{ author_id: number }>('SELECT author_id FROM articles GROUP BY author_id ORDER BY count(*) DESC LIMIT 1'))[0]!.author_id;
@@ -173,5 +173,5 @@ describe.each(BACKENDS)('query plans at 1500 articles (%s)', (backend) => {
     expect(exact.partial).toBe(false);
     expect(bounded.total).toBe(100);
     expect(exact.total).toBeGreaterThan(bounded.total);
-  });
+  }, BUILD_APP_MS);
 });
