@@ -9,6 +9,10 @@ const common = {
   },
 };
 module.exports = {
+  // A bound that catches a test that hangs, not a speed check: no test here waits on the clock (fake timers and
+  // injected clocks do), so a busy machine makes a test slower, never wrong. jest reads testTimeout only at the top
+  // (a project's own is ignored); a suite that builds an app or a database in its hooks gives those hooks their own.
+  testTimeout: 120_000,
   projects: [
     {
       ...common,
@@ -27,7 +31,6 @@ module.exports = {
       transform: { ...common.transform, '^.+\\.cjs$': swc },
       transformIgnorePatterns: ['/node_modules/(?!(typebox|content-disposition|@fastify/static/node_modules/content-disposition|light-my-request/node_modules/cookie|cookie|@electric-sql/pglite|pg-boss|serialize-error|non-error)/)'],
       testMatch: ['<rootDir>/services/*/test/**/*.test.ts'],
-      testTimeout: 60000,
     },
   ],
 };

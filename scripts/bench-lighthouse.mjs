@@ -1,4 +1,4 @@
-// Lighthouse in `npm run bench`: npm `lighthouse` 12.8 (its last line on Node 20) driving
+// Lighthouse in `npm run bench`: npm `lighthouse` 13 driving
 // Debian's Chromium (never a downloaded browser), the default mobile form factor with simulated
 // throttling, performance category only. Each page is audited BENCH_LIGHTHOUSE_RUNS times (3); the run
 // with the median performance score is reported: score, FCP, LCP, CLS, TBT, Speed Index, and the
