@@ -139,6 +139,14 @@ const V10_TABLES = ['version', 'queue', 'schedule', 'subscription', 'job', 'arch
 /** Serializes the move of a pg-boss 10 install and the carry-over of its jobs across processes. */
 const JOBS_V10_LOCK_KEY = 727_010;
 
+/** PostgreSQL's answers to two sessions creating the same object: unique_violation, duplicate_*, deadlock. */
+const INSTALL_RACE_CODES = new Set(['23505', '42P06', '42P07', '42710', '40P01']);
+
+function isInstallRace(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && INSTALL_RACE_CODES.has(code);
+}
+
 /** pg-boss sends its DDL and maintenance as multi-statement scripts without parameters. */
 function isScript(text: string): boolean {
   return /;\s*\S/.test(text.trim().replace(/;\s*$/, ''));
@@ -314,8 +322,26 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
   /** One start at a time: concurrent callers (launch retries, a send) share it. */
   function start(): Promise<void> {
     if (started) return Promise.resolve();
-    starting ??= startOnce().finally(() => (starting = undefined));
+    starting ??= startRacing().finally(() => (starting = undefined));
     return starting;
+  }
+
+  /**
+   * Replicas starting together on an empty database install pg-boss at the same moment. Its install runs under an
+   * advisory lock, yet PostgreSQL can still refuse the loser's CREATE SCHEMA IF NOT EXISTS with a duplicate key
+   * (the waiting session's catalog cache has not seen the winner's schema). The loser starts again at once and
+   * finds the install done.
+   */
+  async function startRacing(): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await startOnce();
+        return;
+      } catch (err) {
+        if (attempt >= 3 || !isInstallRace(err)) throw err;
+        options.log.info({ err, attempt }, 'job engine: another process was installing at the same time; starting again');
+      }
+    }
   }
 
   async function startOnce(): Promise<void> {
