@@ -4,7 +4,6 @@ import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ErrorEnvelopeSchema } from '@vitrine/contracts/schemas';
 import { turnLogOutput } from './lib/log-output';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fastifyTrustProxy, loadConfig, type AppConfig } from './config';
@@ -157,18 +156,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   let reportConnectionError = (err: Error): void => {
     process.stderr.write(`database connection lost: ${err.message}\n`);
   };
-  // The HTTP server hands a request to the answer replay first (plugins/answer-replay.ts): a repeated public
-  // answer goes out before Fastify builds its request. Fastify's own server settings, set here as it would.
-  const front: { replay?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {};
   const app = Fastify({
-    serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
-        if (front.replay?.(req, res)) return;
-        handler(req, res);
-      });
-      server.keepAliveTimeout = 72_000;
-      return server;
-    },
+    // Longer than a load balancer's idle timeout (60 s for the common ones), so the balancer closes first.
+    keepAliveTimeout: 72_000,
     logger: options.logger ?? defaultLogger(config.logLevel),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -190,7 +180,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.log.warn({ err }, 'database connection lost; the pool opens a new one on the next query');
   };
   if (!db) db = await openDatabase(config, app.log, storage, options.onSeed, (err) => reportConnectionError(err));
-  // First of all hooks: every database call of a request (its authentication too) ends by the request's deadline.
+  // The first onRequest hook of all: a repeated public answer goes out from its record (plugins/answer-replay.ts),
+  // already carrying what the other hooks added to it (security headers, CSP, CORS).
+  await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
+  // Then, for everything else: every database call of a request (its authentication too) ends by the request's deadline.
   app.addHook('onRequest', (_request, _reply, done) => requestDeadline.run(config.dbRequestDeadlineMs, done));
   installValidators(app);
   app.addSchema(ErrorEnvelopeSchema);
@@ -208,9 +201,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(noStorePlugin);
   // The app's queries name the signed-in staff member to the audit log's triggers (db/actor.ts).
   await app.register(dbPlugin, { db: withRequestDeadline(withActor(db)), config, ownsDb, storage, jobs: options.jobs, digest: options.digest });
-  // Before the security headers, the policy and the rest: a replayed answer already carries what they added.
-  await app.register(answerReplayPlugin, { maxBytes: config.answerCacheBytes });
-  front.replay = app.answerReplay.serveRaw;
   await app.register(answerCachePlugin, { maxBytes: config.answerCacheBytes, maxAgeMs: config.answerCacheMaxAgeS * 1000 });
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);

@@ -11,9 +11,10 @@ import { isFilePath } from './static-site';
  * The answer replay (docs/decisions/answer-cache.md, "Replay"): an answer that the answer cache or
  * the static files just sent is kept as it went out (status, every header, the body in the encoding
  * the client asked for), keyed by what it depends on in the request. The same request again is
- * answered from the first onRequest hook with those bytes, for as long as the answer stays valid,
- * without the hooks, the negotiation and the lookups of the full path. That full path stays the only
- * place answers are made: the replay only repeats them.
+ * answered from Fastify's first onRequest hook with those bytes, for as long as the answer stays valid,
+ * without the other hooks, the negotiation and the lookups of the full path. That full path stays the only
+ * place answers are made: the replay only repeats them. The request is Fastify's like any other: its id,
+ * its client address (TRUST_PROXY), the access line and every onResponse hook apply.
  *
  * What the key holds, and why that is enough: the URL (its path and, when the answer's offer names the query
  * parameters it depends on, only those: the answer cache keys it so; else the query as sent), Accept (a navigation
@@ -37,11 +38,6 @@ export interface ReplayTerms {
 export interface AnswerReplay {
   /** Offers the answer being sent on this reply (its body exactly as sent) on these terms. */
   offer(reply: FastifyReply, body: Buffer, terms: ReplayTerms): void;
-  /**
-   * Answers a request of the HTTP server from its record before Fastify sees it (app.ts's serverFactory),
-   * logging the one access line itself; false: Fastify takes it (nothing was written).
-   */
-  serveRaw(req: IncomingMessage, res: ServerResponse): boolean;
   stats(): { hits: number; entries: number; bytes: number };
   clear(): void;
 }
@@ -164,45 +160,26 @@ export default fp<AnswerReplayOptions>(
       return record.valid() ? { record, notModified: false } : undefined;
     };
 
-    const write = (req: IncomingMessage, res: ServerResponse, { record, notModified }: { record: Recorded; notModified: boolean }): number => {
+    const write = (req: IncomingMessage, res: ServerResponse, { record, notModified }: { record: Recorded; notModified: boolean }): void => {
       hits += 1;
       if (notModified) {
         res.writeHead(304, record.notModified);
         res.end();
-        return 304;
+        return;
       }
       res.writeHead(record.statusCode, record.headers);
       res.end(req.method === 'HEAD' ? undefined : record.body);
-      return record.statusCode;
     };
 
-    // Requests that reach Fastify (app.inject, and any the server hands over): the first of the hooks that can
-    // answer, after the shutdown refusal.
+    // Registered before every other plugin (app.ts), so this is the first onRequest hook: a hit is written here and
+    // the reply hijacked; Fastify then logs the access line and runs the onResponse hooks when it has gone out.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const found = find(request.raw);
+      const found = closing ? undefined : find(request.raw);
       if (found === undefined) return done();
       reply.hijack();
       write(request.raw, reply.raw, found);
       done();
     });
-
-    // The replay's access line holds the method, the URL, the address and the status: nothing the logger's
-    // redaction paths (passwords, tokens, cookies) look for. pino's redaction cost ≈ 12 µs of a ≈ 20 µs line,
-    // the largest part of a replayed answer's own time after Node's HTTP (docs/performance.md): this child
-    // logger writes the same line without it.
-    const accessLog = app.log.child({}, { redact: { paths: [] } });
-
-    const serveRaw = (req: IncomingMessage, res: ServerResponse): boolean => {
-      if (closing) return false;
-      const found = find(req);
-      if (found === undefined) return false;
-      const started = performance.now();
-      const statusCode = write(req, res, found);
-      // Shaped for Fastify's request serializer, as the full path's line is (method, url, host, remoteAddress).
-      const request = { method: req.method, url: req.url, host: req.headers.host, ip: req.socket.remoteAddress, socket: req.socket };
-      accessLog.info({ req: request, res: { statusCode }, responseTime: performance.now() - started, replay: true }, 'request completed');
-      return true;
-    };
 
     // A built file sent whole by the static files (@fastify/static streams it from disk): read once and sent
     // as that buffer, offered with those bytes, valid while the file is the same one (hashed chunks never change).
@@ -263,7 +240,6 @@ export default fp<AnswerReplayOptions>(
 
     app.decorate('answerReplay', {
       offer: (reply, body, terms) => offers.set(reply, { ...terms, body }),
-      serveRaw,
       stats: () => ({ hits, entries: records.size, bytes: records.calculatedSize }),
       clear: () => records.clear(),
     } satisfies AnswerReplay);

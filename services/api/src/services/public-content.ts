@@ -8,7 +8,6 @@ import { HIGHLIGHT_START, HIGHLIGHT_STOP, highlightToHtml } from '../lib/html';
 import { Semaphore } from '../lib/semaphore';
 import * as articles from '../repositories/articles';
 import * as categories from '../repositories/categories';
-import * as contentVersion from '../repositories/content-version';
 import * as reads from '../repositories/reads';
 import type { ServiceDeps } from './context';
 import { toArticle, toAuthor, toCard, toChip, toPublicCategory } from './content-presenters';
@@ -23,11 +22,6 @@ export const OTHER_AUTHORS = 6;
  * total (docs/performance.md, "Database queries at 10 000 articles"). Ranking reads each candidate's vector.
  */
 export const SEARCH_CANDIDATES = 1000;
-/**
- * The home sections are the heaviest public read (docs/performance.md, 10k articles):
- * kept per content version, at most this long (reads and scheduled posts change them without a write).
- */
-export const HOME_CACHE_MS = 30_000;
 /** Crawlers, link previews, monitors and scripts: their visits never count as reads. */
 export const BOT_USER_AGENT =
   /bot\b|bot\/|crawl|spider|slurp|mediapartners|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|skypeuripreview|headlesschrome|phantomjs|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-requests|python-urllib|go-http-client|java\/|okhttp|axios\/|node-fetch|libwww|httpclient|scrapy/i;
@@ -40,9 +34,6 @@ export function isBot(userAgent: string | undefined): boolean {
 }
 
 export class PublicContentService {
-  /** Per language: the tags and cards name categories in the visitor's language. */
-  private readonly homeCache = new Map<Locale, { version: number; at: number; value: Promise<HomeSections> }>();
-
   /**
    * Heavy public reads (every search) run at most `heavyReadConcurrency`
    * at once per process, `heavyReadQueue` more wait, the rest get 503 SERVER_BUSY: 40 anonymous
@@ -59,22 +50,10 @@ export class PublicContentService {
   }
 
   /**
-   * The home sections (category names in `lang`, pt-BR fallback), from a per-process cache keyed by the content
-   * version (shared by every replica) and the language.
+   * The home sections (category names in `lang`, pt-BR fallback). The heaviest public read: its route keeps the
+   * answer in the answer cache (one per content version and language), the only cache in front of it.
    */
   async home(lang: Locale = DEFAULT_LOCALE): Promise<HomeSections> {
-    const version = await contentVersion.current(this.deps.db);
-    const cached = this.homeCache.get(lang);
-    if (cached && cached.version === version && Date.now() - cached.at < HOME_CACHE_MS) return cached.value;
-    const value = this.computeHome(lang);
-    this.homeCache.set(lang, { version, at: Date.now(), value });
-    value.catch(() => {
-      if (this.homeCache.get(lang)?.value === value) this.homeCache.delete(lang);
-    });
-    return value;
-  }
-
-  private async computeHome(lang: Locale): Promise<HomeSections> {
     const db = this.deps.db;
     const [emphasis, recent, popular, tendencies, tags] = await Promise.all([
       articles.listPublic(db, { limit: HOME_SIZES.emphasis, offset: 0, emphasis: true, lang }),

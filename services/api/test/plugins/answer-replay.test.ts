@@ -153,7 +153,7 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
     expect((await get('/', PAGE)).body).toContain('lang="pt-BR"');
   });
 
-  it('over HTTP, the server answers a repeat before Fastify builds a request: same status, headers and bytes', async () => {
+  it('over HTTP, a repeat is answered by the first onRequest hook: same status, headers and bytes', async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const fetchRaw = async (url: string, headers: Record<string, string>) => {
       const res = await fetch(`${address}${url}`, { headers });
@@ -216,32 +216,39 @@ describe('answer replay: an answer rebuilt for its age (same version)', () => {
   });
 });
 
-describe('answer replay: its access line', () => {
+describe('answer replay: a request like any other', () => {
   let ctx: TestContext;
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     const stream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
-    ctx = await setupApp('pglite', { logger: { level: 'info', stream, redact: { paths: ['req.headers.cookie', '*.token'], censor: '[redacted]' } } });
+    ctx = await setupApp('pglite', {
+      logger: { level: 'info', stream, redact: { paths: ['req.headers.cookie', '*.token'], censor: '[redacted]' } },
+      // Behind a proxy on this machine: the client is the address it forwards.
+      config: { ...testConfig(), trustProxy: ['127.0.0.1'] },
+    });
   }, 60_000);
   afterAll(async () => {
     await ctx?.close();
   });
 
-  it("is the full path's line: method, URL, host, the client's address and the status, marked as a replay", async () => {
+  it("gets Fastify's request id, the client's address through TRUST_PROXY and one access line, timed when it went out", async () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    await fetch(`${address}/api/public/home`);
+    ctx.app.answerReplay.clear();
+    const forwarded = { 'x-forwarded-for': '203.0.113.7' };
+    await fetch(`${address}/api/public/home`, { headers: forwarded });
     const before = ctx.app.answerReplay.stats().hits;
     lines.length = 0;
-    expect((await fetch(`${address}/api/public/home`)).status).toBe(200);
+    expect((await fetch(`${address}/api/public/home`, { headers: forwarded })).status).toBe(200);
     expect(ctx.app.answerReplay.stats().hits).toBe(before + 1);
-    const line = lines.find((l) => l.replay === true);
-    expect(line).toMatchObject({
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
       level: 30,
-      msg: 'request completed',
-      req: { method: 'GET', url: '/api/public/home', host: address.replace('http://', ''), remoteAddress: '127.0.0.1' },
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/api/public/home', host: address.replace('http://', ''), remoteAddress: '203.0.113.7' },
       res: { statusCode: 200 },
     });
-    expect(typeof line?.responseTime).toBe('number');
+    expect(typeof completed[0]?.responseTime).toBe('number');
   });
 });
