@@ -43,6 +43,8 @@ export interface AnswerCache {
   readonly versions: VersionFeed;
   /** Bytes held (every variant counted) and entries. */
   stats(): { bytes: number; entries: number; builds: number };
+  /** Resolves once the compressed copies being made now are done (tests, and a shutdown that waits for them). */
+  compressing(): Promise<void>;
   clear(): void;
 }
 
@@ -59,14 +61,23 @@ interface Entry {
   contentType: string;
   cacheControl: string;
   identity: Buffer;
-  gzip: Buffer | undefined;
-  br: Buffer | undefined;
+  /** The compressed copies made so far (see `variant`); null: not smaller than the identity, sent as it is. */
+  encoded: Partial<Record<Compressed, Encoded | null>>;
+  /** Copies being made, one at a time per encoding. */
+  encoding: Partial<Record<Compressed, Promise<Encoded | null>>>;
   builtAt: number;
   /** Until when the answer replay may repeat this answer without this path looking at the key again. */
   replayUntil: number;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
+type Compressed = Exclude<Encoding, 'identity'>;
+
+interface Encoded {
+  body: Buffer;
+  /** Made at the best setting; else at the fast one, replaced by the best when the answer is asked again. */
+  best: boolean;
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -83,20 +94,19 @@ const REPLAY_MS = 1000;
 const ENTRY_OVERHEAD = 512;
 
 /**
- * Brotli at its best quality and gzip at level 9: an answer is compressed once per content version, not
- * per request (a 33 KB page: q 11 takes ~35 ms on the thread pool and is 17 % smaller than q 4).
+ * A copy is made when a client first asks for its encoding, at a fast setting (brotli 4, gzip 6: a few ms for a
+ * 50 KB page), and again at the best one (brotli 11, gzip 9: 17 % smaller for brotli, but 35 ms on a quiet machine
+ * and several times that on a busy one) in the background when the answer is asked again. A page asked once (a
+ * crawler walking the archive, a visitor right after a content change) never pays for the best copy; one asked
+ * twice soon has it. The bytes it encodes are the same, so is the ETag.
  */
-async function encode(body: Buffer): Promise<Pick<Entry, 'gzip' | 'br'>> {
-  if (body.length < COMPRESS_MIN_BYTES) return { gzip: undefined, br: undefined };
-  const [br, gz] = await Promise.all([
-    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip(body, { level: 9 }),
-  ]);
-  return { br: br.length < body.length ? br : undefined, gzip: gz.length < body.length ? gz : undefined };
+function compress(encoding: Compressed, body: Buffer, best: boolean): Promise<Buffer> {
+  if (encoding === 'gzip') return gzip(body, { level: best ? 9 : 6 });
+  return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
 
 function sizeOf(entry: Entry, key: string): number {
-  return entry.identity.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD;
+  return entry.identity.length + (entry.encoded.br?.body.length ?? 0) + (entry.encoded.gzip?.body.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD;
 }
 
 /**
@@ -136,8 +146,8 @@ export function normalizeSearch(q: string): string {
 
 /**
  * A public JSON read through the answer cache: keyed by the path and the route's `known` query
- * parameters (as validated), `{ data }` serialized by the route's response schema, stored with its
- * gzip and brotli copies. Errors (404 for an unknown slug) take the usual path and are not cached.
+ * parameters (as validated), `{ data }` serialized by the route's response schema, stored with the
+ * gzip and brotli copies clients ask for. Errors (404 for an unknown slug) take the usual path and are not cached.
  * `language`: the answer is in the request's language (category names): the key gets the language the request
  * states (`?lang=`, else the vt_lang cookie, else pt-BR; `?lang=en` and `?lang=en-US` share one entry) and the
  * answer varies on Cookie.
@@ -203,7 +213,7 @@ export interface AnswerCacheOptions {
 /**
  * The cache of public answers (docs/decisions/answer-cache.md): per process, keyed by path + known
  * parameters + language, valid for one content version (kept in memory by the version feed), each
- * answer stored once with its gzip and brotli copies, bounded in bytes by an LRU.
+ * answer stored once with the compressed copies clients ask for (fast, then best when asked again), bounded in bytes by an LRU.
  */
 export default fp<AnswerCacheOptions>(
   async function answerCachePlugin(app: FastifyInstance, options: AnswerCacheOptions) {
@@ -235,7 +245,8 @@ export default fp<AnswerCacheOptions>(
           contentType: answer.contentType,
           cacheControl: options.cacheControl,
           identity,
-          ...(await encode(identity)),
+          encoded: {},
+          encoding: {},
           builtAt: Date.now(),
           replayUntil: 0,
         };
@@ -248,9 +259,71 @@ export default fp<AnswerCacheOptions>(
       return promise;
     };
 
-    const send = (request: FastifyRequest, reply: FastifyReply, key: string, query: readonly string[] | undefined, entry: Entry, vary: string) => {
+    /** Best copies being made in the background. */
+    const pending = new Set<Promise<unknown>>();
+
+    /** The entry's copy in `encoding`, made now at the fast setting if it has none (one make per copy at a time). */
+    const variant = (key: string, entry: Entry, encoding: Compressed): Promise<Encoded | null> | Encoded | null => {
+      const made = entry.encoded[encoding];
+      if (made !== undefined) return made;
+      if (entry.identity.length < COMPRESS_MIN_BYTES) return (entry.encoded[encoding] = null);
+      return (entry.encoding[encoding] ??= compress(encoding, entry.identity, false)
+        .then(
+          (body) => {
+            const copy = body.length < entry.identity.length ? { body, best: false } : null;
+            entry.encoded[encoding] = copy;
+            resize(key, entry);
+            return copy;
+          },
+          // Sent as it is this time; the next request tries again.
+          (err: unknown) => {
+            app.log.warn({ err, key }, 'answer compression failed; sent uncompressed');
+            return null;
+          },
+        )
+        .finally(() => delete entry.encoding[encoding]));
+    };
+
+    /** Asked again: the fast copy is replaced by the best one, in the background (the fast one is sent meanwhile). */
+    const improve = (request: FastifyRequest, key: string, entry: Entry, encoding: Compressed, copy: Encoded): void => {
+      if (copy.best || entry.encoding[encoding] !== undefined) return;
+      const making = compress(encoding, entry.identity, true)
+        .then((body) => {
+          const best = body.length < copy.body.length ? { body, best: true } : { ...copy, best: true };
+          entry.encoded[encoding] = best;
+          resize(key, entry);
+          return best;
+        })
+        .catch((err: unknown) => {
+          request.log.warn({ err, key }, 'answer compression at the best setting failed; the fast copy stays');
+          return copy;
+        })
+        .finally(() => delete entry.encoding[encoding]);
+      entry.encoding[encoding] = making;
+      pending.add(making);
+      void making.finally(() => pending.delete(making));
+    };
+
+    /**
+     * A copy added to a stored entry counts in the bound: the LRU measures an entry when it is set, and not again
+     * when the same object is set, so it is taken out and set again.
+     */
+    const resize = (key: string, entry: Entry): void => {
+      if (entries.peek(key) !== entry) return;
+      entries.delete(key);
+      entries.set(key, entry);
+    };
+
+    const send = async (request: FastifyRequest, reply: FastifyReply, key: string, query: readonly string[] | undefined, entry: Entry, vary: string, again: boolean) => {
       const encoding = (negotiator.negotiate(request.headers['accept-encoding'] ?? '') ?? 'identity') as Encoding;
-      const body = (encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined) ?? entry.identity;
+      let body = entry.identity;
+      if (encoding !== 'identity') {
+        const copy = await variant(key, entry, encoding);
+        if (copy) {
+          body = copy.body;
+          if (again) improve(request, key, entry, encoding, copy);
+        }
+      }
       void reply.code(entry.statusCode).header('cache-control', entry.cacheControl).header('vary', vary).type(entry.contentType);
       if (entry.etag) void reply.header('etag', entry.etag);
       // Sent as stored: @fastify/compress leaves an answer with a Content-Encoding alone.
@@ -287,6 +360,7 @@ export default fp<AnswerCacheOptions>(
           return true;
         }
         let entry = entries.get(key);
+        const again = entry !== undefined && entry.token === token;
         if (entry && entry.token === token) {
           // Same version but old (read counts, popular sections): this one is sent, a fresh one built behind it.
           if (Date.now() - entry.builtAt > options.maxAgeMs) {
@@ -297,10 +371,13 @@ export default fp<AnswerCacheOptions>(
           entry = await buildEntry(key, token, serveOptions);
           if (!entry) return false;
         }
-        await send(request, reply, key, query, entry, vary);
+        await send(request, reply, key, query, entry, vary, again);
         return true;
       },
       stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),
+      compressing: async () => {
+        while (pending.size > 0) await Promise.allSettled([...pending]);
+      },
       clear: () => {
         entries.clear();
         app.answerReplay.clear();

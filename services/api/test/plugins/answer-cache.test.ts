@@ -222,6 +222,34 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
     }
   });
 
+  it('compresses a copy when a client first asks for its encoding (fast), and at the best setting once asked again', async () => {
+    await publish('Nova versão para comprimir');
+    const before = ctx.app.answerCache.stats().bytes;
+    const plain = await get('/rss.xml');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // Nobody asked for a compressed copy: none is made.
+    await ctx.app.answerCache.compressing();
+    const identityOnly = ctx.app.answerCache.stats().bytes - before;
+    for (const encoding of ['br', 'gzip'] as const) {
+      ctx.app.answerReplay.clear();
+      const first = await get('/rss.xml', { 'accept-encoding': encoding });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(decoded(first)).toBe(plain.body);
+      // Asked again by the full path (the replay repeats the copy it was given): the best copy is made behind it.
+      ctx.app.answerReplay.clear();
+      const again = await get('/rss.xml', { 'accept-encoding': encoding });
+      expect(again.rawPayload).toEqual(first.rawPayload);
+      await ctx.app.answerCache.compressing();
+      ctx.app.answerReplay.clear();
+      const best = await get('/rss.xml', { 'accept-encoding': encoding });
+      expect(decoded(best)).toBe(plain.body);
+      expect(best.rawPayload.length).toBeLessThanOrEqual(first.rawPayload.length);
+      expect(best.headers.etag).toBe(first.headers.etag);
+    }
+    // The copies count in the cache's bound.
+    expect(ctx.app.answerCache.stats().bytes - before).toBeGreaterThan(identityOnly);
+  });
+
   it('404 for an unknown slug is the usual error envelope, built again each time (not cached)', async () => {
     const res = await get('/api/public/article/999999/nao-existe');
     expect(res.statusCode).toBe(404);
