@@ -14,7 +14,7 @@ import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { setupSuite } from '../support/app';
 import { inSession, signIn } from '../support/browser';
-import { ADMIN, servedRoot } from '../support/env';
+import { ADMIN, ROOT, servedRoot } from '../support/env';
 import { buildVariant, deploy } from '../support/variant';
 
 // The bundles the server serves (the run's snapshot, or the checkout's dist folders).
@@ -290,12 +290,14 @@ test('8b. a changed public screen with a new request and new texts ships by rebu
 
 test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
   const incompatible = temp('admin-incompatible');
+  // Built against a (pretend) next minor of @vitrine/core's API: the shell provides the current version.
+  const [major, minor] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'shared/core/package.json'), 'utf8')) as { version: string }).version.split('.').map(Number) as [number, number];
+  const needed = `^${major}.${minor + 1}.0`;
   try {
-    // Built against a (pretend) @vitrine/core 1.2 API: its range is ^1.2.0, the shell provides 1.1.0.
     await buildVariant({
       remote: 'admin',
       files: {},
-      patch: { 'package.json': (pkg) => pkg.replace('"@vitrine/core": "^1.0.0"', '"@vitrine/core": "^1.2.0"') },
+      patch: { 'package.json': (pkg) => pkg.replace(/"@vitrine\/core": "[^"]*"/, `"@vitrine/core": "${needed}"`) },
       buildId: 'e2e-incompatible',
       outDir: incompatible,
     });
@@ -310,7 +312,7 @@ test('8c. an admin remote that needs a newer shared core than the shell provides
       assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
       assert.equal(await page.getByTestId('admin-plain-frame').count(), 1, "the shell's plain frame is still there");
       assert.ok(
-        errors.some((e) => e.includes('admin_remote needs @vitrine/core ^1.2.0')),
+        errors.some((e) => e.includes(`admin_remote needs @vitrine/core ${needed}`)),
         `the console names the package and range (${errors.join(' | ')})`,
       );
       // The public site is not affected.

@@ -94,7 +94,7 @@ describe('ContactPage', () => {
     jest.useRealTimers();
   });
 
-  it("shows the company's contact details from the route data, with no request, and the reply promise in the visitor's time", async () => {
+  it("shows the company's contact details from the route data, with no request, and the neutral reply promise (the page's code starting changes no line)", async () => {
     const data = await loaded();
     const mock = mockHttp(() => ({ status: 204 }));
     restore = mock.restore;
@@ -113,11 +113,12 @@ describe('ContactPage', () => {
     expect(within(aside).getByRole('link', { name: '+55 (11) 4000-1234' })).toHaveAttribute('href', 'tel:+551140001234');
     expect(within(aside).getByText('Av. Paulista, 1000 – São Paulo, SP')).toBeInTheDocument();
     expect(within(aside).getByText('Segunda a sexta, das 9h às 18h')).toBeInTheDocument();
-    expect(screen.getByText('São 21:40 para você: mesmo com a mensagem enviada agora à noite, respondemos até amanhã.')).toBeInTheDocument();
+    expect(screen.getByText('Respondemos até o dia seguinte ao envio da mensagem.')).toBeInTheDocument();
+    expect(screen.queryByText(/para você/)).toBeNull();
     expect(mock.calls).toEqual([]);
   });
 
-  it("renders on the server with the neutral reply line (the visitor's time comes after hydration)", async () => {
+  it('renders on the server with the neutral reply line, the same the browser keeps', async () => {
     const data = await loaded();
     const router = createMemoryRouter([{ path: '/contact', element: <route.Component data={data} /> }], { initialEntries: ['/contact?subject=Or%C3%A7amento'] });
     const html = renderToString(
@@ -183,7 +184,7 @@ describe('ContactPage', () => {
     expectFieldError('Telephone', 'Contact phone is required');
     expectFieldError('Message', 'Message is required');
     expectFieldError('Email', 'Invalid email address');
-    expect(screen.getByText("It's 9:40 PM for you: even at this late hour, we will reply by tomorrow.")).toBeInTheDocument();
+    expect(screen.getByText('We reply by the day after your message arrives.')).toBeInTheDocument();
   });
 
   it("shows the API's field errors on their fields and keeps what was typed", async () => {
