@@ -78,7 +78,9 @@ export async function startServer(args = [SERVER_JS], extraEnv = {}, { dataDir =
   const logFile = path.join(os.tmpdir(), `vitrine-bench-server-${process.pid}-${port}.log`);
   const logFd = fs.openSync(logFile, 'w');
   // server.js run directly gets the options start.mjs gives it.
-  const child = spawn(process.execPath, args[0] === SERVER_JS ? [...SERVER_NODE_ARGS, ...args] : args, { cwd: root, env, stdio: ['ignore', logFd, logFd] });
+  // BENCH_NODE_ARGS: Node options for the servers the bench starts (a profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(/\s+/).filter(Boolean) : [];
+  const child = spawn(process.execPath, args[0] === SERVER_JS ? [...SERVER_NODE_ARGS, ...extra, ...args] : [...extra, ...args], { cwd: root, env, stdio: ['ignore', logFd, logFd] });
   fs.closeSync(logFd);
   const output = () => {
     try {
@@ -220,15 +222,22 @@ export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, conn
   const before = rss?.nowMiB() ?? null;
   let peak = before ?? 0;
   const sampler = rss ? setInterval(() => (peak = Math.max(peak, rss.nowMiB() ?? 0)), 250) : undefined;
-  const result = await autocannon({ url: baseUrl + (paths ? paths[0] : p), headers, connections, ...(amount ? { amount } : { duration }), ...(requests ? { requests } : {}) });
+  const started = performance.now();
+  const run = autocannon({ url: baseUrl + (paths ? paths[0] : p), headers, connections, ...(amount ? { amount } : { duration }), ...(requests ? { requests } : {}) });
+  // autocannon ends an `amount` run at its next one-second tick, and its duration counts whole seconds: 300
+  // answers in 1.2 s would read as 2 s. The run's time is up to its last answer.
+  let last = started;
+  run.on('response', () => (last = performance.now()));
+  const result = await run;
+  const seconds = (last - started) / 1000;
   clearInterval(sampler);
   if (rss) peak = Math.max(peak, rss.nowMiB() ?? 0);
   // Nothing answered during the run: the latencies are longer than the run, not 0.
   const count = result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const answered = count > 0;
-  const longest = `>${(amount ? result.duration : duration) * 1000}`;
+  const longest = `>${Math.round((amount ? seconds : duration) * 1000)}`;
   return {
-    reqPerSec: amount ? Math.round((count / result.duration) * 10) / 10 : Math.round(result.requests.average),
+    reqPerSec: amount ? Math.round((count / seconds) * 10) / 10 : Math.round(result.requests.average),
     p50: answered ? result.latency.p50 : longest,
     p99: answered ? result.latency.p99 : longest,
     '2xx': result['2xx'],
