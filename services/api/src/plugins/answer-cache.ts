@@ -43,8 +43,8 @@ export interface AnswerCache {
   readonly versions: VersionFeed;
   /** Bytes held (every variant counted) and entries. */
   stats(): { bytes: number; entries: number; builds: number };
-  /** Resolves once the compressed copies being made now are done (tests, and a shutdown that waits for them). */
-  compressing(): Promise<void>;
+  /** Resolves once the builds and the compressed copies under way (a rebuild behind an old answer too) are done. */
+  idle(): Promise<void>;
   clear(): void;
 }
 
@@ -389,8 +389,11 @@ export default fp<AnswerCacheOptions>(
         return true;
       },
       stats: () => ({ bytes: entries.calculatedSize, entries: entries.size, builds }),
-      compressing: async () => {
-        while (improving > 0) await bestQueue;
+      idle: async () => {
+        while (building.size > 0 || improving > 0) {
+          await Promise.allSettled([...building.values()]);
+          await bestQueue;
+        }
       },
       clear: () => {
         entries.clear();

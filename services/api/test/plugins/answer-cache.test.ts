@@ -228,7 +228,7 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
     const plain = await get('/rss.xml');
     expect(plain.headers['content-encoding']).toBeUndefined();
     // Nobody asked for a compressed copy: none is made.
-    await ctx.app.answerCache.compressing();
+    await ctx.app.answerCache.idle();
     const identityOnly = ctx.app.answerCache.stats().bytes - before;
     for (const encoding of ['br', 'gzip'] as const) {
       ctx.app.answerReplay.clear();
@@ -239,7 +239,7 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
       ctx.app.answerReplay.clear();
       const again = await get('/rss.xml', { 'accept-encoding': encoding });
       expect(again.rawPayload).toEqual(first.rawPayload);
-      await ctx.app.answerCache.compressing();
+      await ctx.app.answerCache.idle();
       ctx.app.answerReplay.clear();
       const best = await get('/rss.xml', { 'accept-encoding': encoding });
       expect(decoded(best)).toBe(plain.body);

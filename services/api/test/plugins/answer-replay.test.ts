@@ -6,6 +6,17 @@ const SHELL = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title></hea
 const PAGE = { accept: 'text/html' };
 const ENCODINGS = ['', 'gzip', 'gzip, deflate, br'];
 
+/**
+ * The clock past the second an answer is replayed without the full path (answer-cache.ts's REPLAY_MS): only Date is
+ * faked, moved 1.1 s on; the database, its timers and the sockets keep real time. Back to the real clock after each test.
+ */
+function pastReplayWindow(): void {
+  const now = Date.now();
+  jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+  jest.setSystemTime(now + 1100);
+}
+afterEach(() => jest.useRealTimers());
+
 /** An answer as the client sees it, less what belongs to the exchange. */
 function shape(res: LightMyRequestResponse) {
   const { date: _date, connection: _connection, ...headers } = res.headers;
@@ -96,7 +107,7 @@ describe.each(BACKENDS)('answer replay (%s)', (backend) => {
   it('a revalidation by the full path renews the replay of the answer it names (a run of 304s stays replayed)', async () => {
     const full = await get('/rss.xml');
     const etag = String(full.headers.etag);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    pastReplayWindow();
     const before = hits();
     // Past the replay's second: the full path answers and looks at the key again…
     expect((await get('/rss.xml', { 'if-none-match': etag })).statusCode).toBe(304);
@@ -185,7 +196,6 @@ describe('answer replay: an answer rebuilt for its age (same version)', () => {
   let ctx: TestContext;
   const get = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/rss.xml', headers });
   const hits = () => ctx.app.answerReplay.stats().hits;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
   beforeAll(async () => {
     // Every answer is "old" at once: each full-path 200 sends it and rebuilds it behind.
@@ -198,15 +208,15 @@ describe('answer replay: an answer rebuilt for its age (same version)', () => {
   it('keeps revalidations replayed (the ETag names the version), and takes a 200 the full path once', async () => {
     const full = await get();
     const etag = String(full.headers.etag);
-    await settle();
+    pastReplayWindow();
     // Another client's 200 takes the full path: sent, and rebuilt behind it (a new entry, same version and ETag).
     await get({ 'accept-encoding': 'gzip' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ctx.app.answerCache.idle();
     // The first client's record now names an answer that is no longer the key's: its 200 goes the full path…
     let before = hits();
     expect((await get()).statusCode).toBe(200);
     expect(hits()).toBe(before);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await ctx.app.answerCache.idle();
     // …and a revalidation after the full path renewed the key is replayed as 304.
     await get({ 'if-none-match': etag });
     before = hits();
