@@ -307,19 +307,19 @@ describe.each(BACKENDS)('forms sent without JavaScript (%s)', (backend) => {
 
   describe('every form answers in the visitor\'s five languages', () => {
     /** The public remote's texts in `lang`, as its pages show them. */
-    const texts = (lang: string) => {
-      const load = (file: string) =>
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        require(path.join(root, 'remotes/public/src/locales', file)) as {
+    const texts = async (lang: string) => {
+      // Loaded by path: the remote's sources are not part of the API's type-checked program.
+      const load = async (file: string) =>
+        (await import(path.join(root, 'remotes/public/src/locales', file))) as {
           publicSite: { form: { invalidEmail: string } };
           publicPages: { contact: { errors: { required: Record<string, string>; checkFields: string } }; unsubscribe: { reasonRequired: string } };
         };
       // The original language keeps the pages' texts in a module of their own.
-      return lang === 'pt-BR' ? { ...load('pt-BR.ts'), ...load('pages-pt-BR.ts') } : load(`${lang}.ts`);
+      return lang === 'pt-BR' ? { ...(await load('pt-BR.ts')), ...(await load('pages-pt-BR.ts')) } : load(`${lang}.ts`);
     };
 
     it.each(LOCALE_CODES)('%s: the newsletter, contact and leaving forms come back with each error on its field, in that language', async (lang) => {
-      const { publicSite, publicPages } = texts(lang);
+      const { publicSite, publicPages } = await texts(lang);
       const before = await rows();
 
       const newsletter = await post('/blog', { form: 'newsletter', lang, email: 'ana@empresa' });
