@@ -373,9 +373,11 @@ export default fp<AnswerCacheOptions>(
           await reply.code(304).header('etag', etag).header('cache-control', serveOptions.cacheControl).header('vary', vary).send();
           return true;
         }
-        let entry = entries.get(key);
-        const again = entry !== undefined && entry.token === token;
-        if (entry && entry.token === token) {
+        const stored = entries.get(key);
+        // A stored answer of this version is being asked again (its compressed copies get their best setting).
+        const again = stored?.token === token;
+        let entry = stored;
+        if (entry && again) {
           // Same version but old (read counts, popular sections): this one is sent, a fresh one built behind it.
           if (Date.now() - entry.builtAt > options.maxAgeMs) {
             buildEntry(key, token, serveOptions).catch((err: unknown) => request.log.warn({ err, key }, 'answer rebuild failed; the previous one stays'));
