@@ -82,8 +82,16 @@ export const REDACT = [
  * One access line per request, when it is answered (with the request, the status and the time), instead of
  * Fastify's two; the arrival is logged at debug. At info the second line cost a quarter of a cached
  * answer's throughput (docs/performance.md). Fastify's other request lines (errors, streams) are unchanged.
+ *
+ * The access line holds only what the request and reply serializers give (method, URL, host, client address and
+ * port, status) and the time: no header, no body, nothing REDACT names. It is written through a child of the
+ * server's logger without the redaction (the same line, `reqId` included), which cost about 7 µs a line, a
+ * fifth of a replayed answer's time. Every other line, the errored request's included, keeps it.
  */
 class AccessLog extends LogController {
+  /** Per server: its logger without the redaction, made on the first access line. */
+  private readonly lines = new WeakMap<object, FastifyBaseLogger>();
+
   override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]): void {
     if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
@@ -92,8 +100,17 @@ class AccessLog extends LogController {
   override requestCompleted(...args: Parameters<LogController['requestCompleted']>): void {
     const [error, request, reply] = args;
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    const root = request.server.log;
+    let lines = this.lines.get(root);
+    if (lines === undefined) {
+      lines = root.child({}, { redact: { paths: [] } });
+      this.lines.set(root, lines);
+    }
+    lines.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 

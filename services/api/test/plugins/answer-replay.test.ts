@@ -261,4 +261,16 @@ describe('answer replay: a request like any other', () => {
     });
     expect(typeof completed[0]?.responseTime).toBe('number');
   });
+
+  it('writes the access line without the redaction, which every other line keeps', async () => {
+    lines.length = 0;
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/home', headers: { cookie: 'vt_session=secret' } });
+    expect(res.statusCode).toBe(200);
+    ctx.app.log.info({ link: { token: 'abc' } }, 'a line with a secret');
+    const completed = lines.find((l) => l.msg === 'request completed');
+    expect(completed).toMatchObject({ reqId: expect.any(String), req: { method: 'GET', url: '/api/public/home' } });
+    // The serializers give no header: nothing the redaction would have hidden is on the line.
+    expect(JSON.stringify(completed)).not.toContain('secret');
+    expect(lines.find((l) => l.msg === 'a line with a secret')).toMatchObject({ link: { token: '[redacted]' } });
+  });
 });
