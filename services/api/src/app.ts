@@ -43,6 +43,7 @@ import settingsRoutes from './routes/settings';
 import faqRoutes from './routes/faq';
 import reportRoutes from './routes/reports';
 import auditRoutes from './routes/audit';
+import webhookRoutes from './routes/webhook';
 import { seedDatabase, type SeedResult } from './seed';
 
 export interface BuildAppOptions {
@@ -254,6 +255,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       await api.register(faqRoutes);
       await api.register(reportRoutes);
       await api.register(auditRoutes);
+      await api.register(webhookRoutes);
     },
     { prefix: '/api' },
   );

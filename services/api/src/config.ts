@@ -62,6 +62,13 @@ export interface AppConfig {
   jobsWorkers: boolean;
   /** JOBS_SCHEMA: the PostgreSQL schema of the job engine's tables (default pgboss). */
   jobsSchema: string;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to loopback, private, link-local and metadata addresses (tests, an
+   * intranet's tools). Off by default: such URLs are refused when saved and again when delivering.
+   */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_TIMEOUT_MS: how long one delivery waits for the receiver's answer (connect included). */
+  webhookTimeoutMs: number;
 }
 
 const DEFAULT_SCRYPT_COST = 16384;
@@ -216,5 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     answerCacheMaxAgeS: int(env.ANSWER_CACHE_MAX_AGE_S, 60, 'ANSWER_CACHE_MAX_AGE_S'),
     jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
     jobsSchema: schemaName(optional(env.JOBS_SCHEMA) ?? 'pgboss', 'JOBS_SCHEMA'),
+    webhookAllowPrivate: onOff(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: Math.max(100, int(env.WEBHOOK_TIMEOUT_MS, 10_000, 'WEBHOOK_TIMEOUT_MS')),
   };
 }

@@ -126,6 +126,21 @@ export function newMessageMail(locale: Locale, to: string, staffName: string, me
   };
 }
 
+/** To the staff with the settings access: a webhook endpoint was disabled after a day of failed deliveries. */
+export function webhookDisabledMail(locale: Locale, to: string, staffName: string, url: string, link: string): MailMessage {
+  const t = mailTexts(locale).webhookDisabled;
+  return {
+    to,
+    subject: fill(t.subject, { url }),
+    text: [greeting(locale, staffName), fill(t.body, { url }), fill(t.openText, { link })].join('\n\n'),
+    html: layout(locale, [
+      escapeHtml(greeting(locale, staffName)),
+      fillHtml(t.body, { url }, { url: `<strong>${escapeHtml(url)}</strong>` }),
+      `<a href="${escapeHtml(link)}">${escapeHtml(t.openButton)}</a>`,
+    ]),
+  };
+}
+
 /** A staff member's reply to a contact message, with the visitor's message quoted below it (in the visitor's language). */
 export function replyMail(locale: Locale, message: ReceivedMessageSummary & { created_at: Date }, reply: string, staffName: string): MailMessage {
   const t = mailTexts(locale).reply;

@@ -40,7 +40,7 @@ export default fp<DbPluginOptions>(
     const mailer = createMailer({ db: options.db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
     const storage = options.storage ?? createFsImageStorage(path.join(options.config.dataDir, 'uploads'));
     const services = createServices({ db: options.db, config: options.config, mailer, jobs, log: app.log, storage }, { digest: options.digest });
-    await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl, digest: services.digest, reports: services.reports });
+    await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl, digest: services.digest, reports: services.reports, webhooks: services.webhooks });
     await jobs.launch();
     app.decorate('db', options.db);
     app.decorate('jobs', jobs);

@@ -89,6 +89,11 @@ export async function find(db: Queryable, id: number, key: string): Promise<Lead
   return rows[0];
 }
 
+export async function findById(db: Queryable, id: number): Promise<LeadRow | undefined> {
+  const rows = await db.query<LeadRow>(`SELECT ${COLUMNS} FROM leads WHERE id = $1`, [id]);
+  return rows[0];
+}
+
 export async function update(db: Queryable, id: number, key: string, set: string, values: unknown[]): Promise<boolean> {
   const rows = await db.query(`UPDATE leads SET ${set}, updated_at = now() WHERE id = $1 AND unique_key = $2 RETURNING 1`, [id, key, ...values]);
   return rows.length > 0;

@@ -13,10 +13,10 @@ export interface LeadContactFields {
 
 /**
  * The contact lead of an email, created or refreshed with what the person wrote last. A lead that staff
- * had deleted comes back active: the person reached out again. Answers the lead's id.
+ * had deleted comes back active: the person reached out again. Answers the lead's id and whether it is new.
  */
-export async function upsertContact(db: Queryable, uniqueKey: string, fields: LeadContactFields): Promise<string> {
-  const rows = await db.query<{ id: string }>(
+export async function upsertContact(db: Queryable, uniqueKey: string, fields: LeadContactFields): Promise<{ id: string; created: boolean }> {
+  const rows = await db.query<{ id: string; created: boolean }>(
     `INSERT INTO leads (unique_key, module, email, name, company, telephone, subject, message)
      VALUES ($1, 'contact', $2, $3, $4, $5, $6, $7)
      ON CONFLICT (module, lower(email)) DO UPDATE SET
@@ -24,12 +24,12 @@ export async function upsertContact(db: Queryable, uniqueKey: string, fields: Le
        subject = EXCLUDED.subject, message = EXCLUDED.message,
        status = CASE WHEN leads.status = 'deleted' THEN 'active' ELSE leads.status END,
        updated_at = now()
-     RETURNING id::text AS id`,
+     RETURNING id::text AS id, (xmax = 0) AS created`,
     [uniqueKey, fields.email, fields.name, fields.company, fields.telephone, fields.subject, fields.message],
   );
-  const id = rows[0]?.id;
-  if (id === undefined) throw new Error('lead upsert returned no id');
-  return id;
+  const row = rows[0];
+  if (row === undefined) throw new Error('lead upsert returned no id');
+  return row;
 }
 
 /** How an erased email is kept in the suppressions: its SHA-256, not the address. */

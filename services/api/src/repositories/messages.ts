@@ -109,6 +109,11 @@ export async function clearSuspicion(db: Queryable, id: number, key: string, lea
   return rows.length > 0;
 }
 
+export async function findById(db: Queryable, id: number): Promise<MessageRow | undefined> {
+  const rows = await db.query<MessageRow>(`SELECT ${COLUMNS} FROM messages m WHERE m.id = $1`, [id]);
+  return rows[0];
+}
+
 export async function find(db: Queryable, id: number, key: string): Promise<MessageRow | undefined> {
   const rows = await db.query<MessageRow>(`SELECT ${COLUMNS} FROM messages m WHERE m.id = $1 AND m.unique_key = $2`, [id, key]);
   return rows[0];

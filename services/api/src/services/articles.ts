@@ -9,6 +9,7 @@ import type {
   Revision,
 } from '@vitrine/contracts';
 import { CONTENT_FIELD_MESSAGES, CONTENT_LIMITS } from '@vitrine/contracts/schemas';
+import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
 import { slugify } from '@vitrine/utils';
 import type { Queryable } from '../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
@@ -20,6 +21,8 @@ import { nextFreeKey } from '../repositories/sql';
 import { assertImage } from './categories';
 import type { Principal, ServiceDeps } from './context';
 import { toArticle, toRevision } from './content-presenters';
+import { emitWebhook, wakeWebhooks } from './webhooks';
+import * as webhookDeliveries from '../repositories/webhooks';
 
 type Field = keyof typeof CONTENT_FIELD_MESSAGES;
 
@@ -75,6 +78,28 @@ export class ArticlesService {
     if (!row) throw new NotFoundError();
     return toArticle(row, this.deps.storage);
   }
+  /** When the article is public as the database has it in `db` now (published: its public_at), else null. */
+  private async publicAt(db: Queryable, id: number): Promise<Date | null> {
+    const rows = await db.query<{ at: Date | null }>("SELECT CASE WHEN status = 'published' THEN public_at END AS at FROM articles WHERE id = $1", [id]);
+    return rows[0]?.at ?? null;
+  }
+
+  /**
+   * The `article.published` webhook event, in step with a change in `tx`: sent when the article becomes public by
+   * it (now, or at its scheduled time: the event is written for then, and dropped again if the schedule changes
+   * before), never for an edit of an article already public. `before`: publicAt before the change.
+   */
+  private async publishedEvent(tx: Queryable, id: number, before: Date | null, article: Article | null): Promise<void> {
+    const record = `article:${id}`;
+    await webhookDeliveries.dropScheduled(tx, record, 'article.published');
+    const now = new Date();
+    if (!article || (before !== null && before <= now)) return;
+    const after = await this.publicAt(tx, id);
+    if (after === null) return;
+    const url = `${this.deps.config.publicUrl}${buildPath(PUBLIC_ROUTES.post, { uniqueKey: article.unique_key, id })}`;
+    await emitWebhook(tx, this.deps.jobs, 'article.published', record, { ...article, url }, after > now ? after : undefined);
+  }
+
 
   async get(id: number, key: string): Promise<Article> {
     const row = await articles.findByIdAndKey(this.deps.db, id, key);
@@ -121,9 +146,12 @@ export class ArticlesService {
         await articles.refreshSearch(tx, id);
         await articles.addRevision(tx, { article_id: id, kind: 'save', title, excerpt, content: body.content, author_id: principal.user.id });
         await contentVersion.bump(tx);
-        return this.present(tx, id);
+        const article = await this.present(tx, id);
+        await this.publishedEvent(tx, id, null, article);
+        return article;
       })
-      .catch(mapErrors);
+      .catch(mapErrors)
+      .finally(() => wakeWebhooks(this.deps.jobs));
   }
 
   /** A save: every field optional, the same rules; keeps a revision. */
@@ -137,6 +165,7 @@ export class ArticlesService {
         if (!locked) throw new NotFoundError();
         const current = await articles.findById(tx, id);
         if (!current) throw new NotFoundError();
+        const publicBefore = await this.publicAt(tx, id);
         if (title !== undefined && title.toLowerCase() !== current.title.toLowerCase() && (await articles.titleTaken(tx, title, id))) throw titleTaken();
         if (input.image_id !== undefined) await assertImage(tx, input.image_id, 'image_id');
         await assertImage(tx, input.social_image_id, 'social_image_id');
@@ -171,9 +200,12 @@ export class ArticlesService {
           author_id: principal.user.id,
         });
         await contentVersion.bump(tx);
-        return this.present(tx, id);
+        const article = await this.present(tx, id);
+        await this.publishedEvent(tx, id, publicBefore, article);
+        return article;
       })
-      .catch(mapErrors);
+      .catch(mapErrors)
+      .finally(() => wakeWebhooks(this.deps.jobs));
   }
 
   /** The slug follows the title only while the article has never been published. */
@@ -195,6 +227,7 @@ export class ArticlesService {
         if (!locked) throw new NotFoundError();
         const current = await articles.findById(tx, id);
         if (!current) throw new NotFoundError();
+        const publicBefore = await this.publicAt(tx, id);
         const title = input.title?.trim() || current.title;
         const excerpt = input.excerpt?.trim() ?? current.excerpt;
         if (current.status === 'draft') {
@@ -218,10 +251,13 @@ export class ArticlesService {
     return this.deps.db.transaction(async (tx) => {
       const locked = await articles.lockByIdAndKey(tx, id, key);
       if (!locked) throw new NotFoundError();
+      const publicBefore = await this.publicAt(tx, id);
       await articles.update(tx, id, { status, ...(status === 'published' && !locked.published_at ? { published_at: new Date() } : {}) });
       await contentVersion.bump(tx);
-      return this.present(tx, id);
-    });
+      const article = await this.present(tx, id);
+      await this.publishedEvent(tx, id, publicBefore, article);
+      return article;
+    }).finally(() => wakeWebhooks(this.deps.jobs));
   }
 
   async remove(id: number, key: string): Promise<void> {
@@ -229,6 +265,7 @@ export class ArticlesService {
       const locked = await articles.lockByIdAndKey(tx, id, key);
       if (!locked) throw new NotFoundError();
       await articles.remove(tx, id);
+      await this.publishedEvent(tx, id, null, null);
       await contentVersion.bump(tx);
     });
   }

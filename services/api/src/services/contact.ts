@@ -10,6 +10,8 @@ import * as messages from '../repositories/messages';
 import * as siteSettings from '../repositories/site-settings';
 import * as spamGuard from '../repositories/spam-guard';
 import type { ServiceDeps } from './context';
+import { emitContactEvents } from './messages';
+import { wakeWebhooks } from './webhooks';
 import { checkIdentity, readSiteIdentity } from './site-identity';
 
 /**
@@ -165,10 +167,12 @@ export class ContactService {
       return;
     }
     await db.transaction(async (tx) => {
-      const leadId = await leads.upsertContact(tx, uniqueKey(), fields);
-      const messageId = await messages.insert(tx, { ...message, unique_key: uniqueKey(), lead_id: leadId });
+      const lead = await leads.upsertContact(tx, uniqueKey(), fields);
+      const messageId = await messages.insert(tx, { ...message, unique_key: uniqueKey(), lead_id: lead.id });
       await jobs.send(MESSAGE_NOTIFY_QUEUE, { messageId } satisfies MessageNotifyJob, {}, tx);
+      await emitContactEvents(tx, jobs, messageId, lead);
     });
     jobs.notify(MESSAGE_NOTIFY_QUEUE);
+    wakeWebhooks(jobs);
   }
 }

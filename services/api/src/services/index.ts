@@ -14,6 +14,7 @@ import type { ServiceDeps } from './context';
 import { PasswordHasher } from './passwords';
 import { SeoService } from './seo';
 import { UsersService } from './users';
+import { WebhooksService } from './webhooks';
 
 export interface Services {
   auth: AuthService;
@@ -30,6 +31,7 @@ export interface Services {
   leads: LeadsService;
   faq: FaqService;
   reports: ReportsService;
+  webhooks: WebhooksService;
 }
 
 export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<DigestTuning> | undefined } = {}): Services {
@@ -49,5 +51,6 @@ export function createServices(deps: ServiceDeps, tuning: { digest?: Partial<Dig
     leads: new LeadsService(deps),
     faq: new FaqService(deps),
     reports: new ReportsService(deps),
+    webhooks: new WebhooksService(deps),
   };
 }

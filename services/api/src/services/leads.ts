@@ -6,9 +6,12 @@ import { NotFoundError } from '../errors';
 import { sha256 } from '../lib/security';
 import * as admin from '../repositories/leads-admin';
 import type { LeadRow } from '../repositories/leads-admin';
+import type { Queryable } from '../db';
+import type { JobEngine } from '../jobs/engine';
 import type { Principal, ServiceDeps } from './context';
+import { emitWebhook, wakeWebhooks } from './webhooks';
 
-function toLead(row: LeadRow): Lead {
+export function toLead(row: LeadRow): Lead {
   return {
     id: row.id,
     unique_key: row.unique_key,
@@ -83,6 +86,12 @@ export function exportFileName(base: string | undefined, now = new Date()): stri
   return csvFileName(base, true, now, 'America/Sao_Paulo');
 }
 
+/** A lead's event for webhooks, with the lead as staff see it now (in `tx`, after the change). */
+export async function emitLeadEvent(tx: Queryable, jobs: JobEngine, event: 'lead.created' | 'lead.updated' | 'subscriber.confirmed' | 'subscriber.cancelled', leadId: number): Promise<void> {
+  const row = await admin.findById(tx, leadId);
+  if (row) await emitWebhook(tx, jobs, event, `lead:${leadId}`, toLead(row));
+}
+
 /** Leads as staff work them (route list-leads): filters, classification, status, lead mark, conversion, export, privacy. */
 export class LeadsService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -98,9 +107,19 @@ export class LeadsService {
     return toLead(row);
   }
 
-  async classify(id: number, key: string, classification: LeadClassification): Promise<Lead> {
-    if (!(await admin.update(this.deps.db, id, key, 'classification = $3', [classification]))) throw new NotFoundError();
+  /** A change staff make to a lead, with its lead.updated event in the same transaction. */
+  private async change(id: number, key: string, set: string, values: unknown[]): Promise<Lead> {
+    const { db, jobs } = this.deps;
+    await db.transaction(async (tx) => {
+      if (!(await admin.update(tx, id, key, set, values))) throw new NotFoundError();
+      await emitLeadEvent(tx, jobs, 'lead.updated', id);
+    });
+    wakeWebhooks(jobs);
     return this.one(id, key);
+  }
+
+  async classify(id: number, key: string, classification: LeadClassification): Promise<Lead> {
+    return this.change(id, key, 'classification = $3', [classification]);
   }
 
   /**
@@ -114,20 +133,19 @@ export class LeadsService {
       await admin.update(tx, id, key, 'status = $3', [status]);
       if (status === 'blackListed') await admin.blacklist(tx, row.email);
       else if (row.status === 'blackListed') await admin.unsuppress(tx, row.email);
+      await emitLeadEvent(tx, this.deps.jobs, 'lead.updated', id);
     });
+    wakeWebhooks(this.deps.jobs);
     return this.one(id, key);
   }
 
   async mark(id: number, key: string, isLead: boolean): Promise<Lead> {
-    if (!(await admin.update(this.deps.db, id, key, 'is_lead = $3', [isLead]))) throw new NotFoundError();
-    return this.one(id, key);
+    return this.change(id, key, 'is_lead = $3', [isLead]);
   }
 
   /** Conversion: the lead became a customer (docs/decisions/audience.md). Marked as lead, classified hot, when and by whom kept. */
   async convert(id: number, key: string, principal: Principal): Promise<Lead> {
-    const done = await admin.update(this.deps.db, id, key, "is_lead = true, classification = 'hot', converted_at = COALESCE(converted_at, now()), converted_by = COALESCE(converted_by, $3)", [principal.user.id]);
-    if (!done) throw new NotFoundError();
-    return this.one(id, key);
+    return this.change(id, key, "is_lead = true, classification = 'hot', converted_at = COALESCE(converted_at, now()), converted_by = COALESCE(converted_by, $3)", [principal.user.id]);
   }
 
   /** The filtered set as CSV, streamed a thousand rows at a time (UTF-8 with a BOM, so spreadsheets show accents). */

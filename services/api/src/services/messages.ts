@@ -7,7 +7,12 @@ import * as leads from '../repositories/leads';
 import * as messages from '../repositories/messages';
 import type { MessageRow, ReplyRow } from '../repositories/messages';
 import * as spamGuard from '../repositories/spam-guard';
+import * as leadsAdmin from '../repositories/leads-admin';
+import type { Queryable } from '../db';
+import type { JobEngine } from '../jobs/engine';
 import type { Principal, ServiceDeps } from './context';
+import { emitLeadEvent, toLead } from './leads';
+import { emitWebhook, wakeWebhooks } from './webhooks';
 
 const PREVIEW_LENGTH = 140;
 
@@ -46,6 +51,23 @@ function toReply(row: ReplyRow): MessageReply {
     delivery: row.delivery ?? 'unknown',
     created_at: row.created_at.toISOString(),
   };
+}
+
+/**
+ * The webhook events of a contact message that reached the inbox, in its transaction: `lead.created` when its
+ * sender's contact lead is new, then `message.received` with the whole message and the lead.
+ */
+export async function emitContactEvents(tx: Queryable, jobs: JobEngine, messageId: number, lead: { id: string; created: boolean }): Promise<void> {
+  if (lead.created) await emitLeadEvent(tx, jobs, 'lead.created', Number(lead.id));
+  const row = await messages.findById(tx, messageId);
+  const leadRow = await leadsAdmin.findById(tx, Number(lead.id));
+  if (!row) return;
+  await emitWebhook(tx, jobs, 'message.received', `message:${row.id}`, {
+    ...messageFields(row),
+    message: row.body,
+    locale: row.locale,
+    lead: leadRow ? toLead(leadRow) : null,
+  });
 }
 
 /** The staff's inbox of contact messages (route message-received). */
@@ -101,10 +123,14 @@ export class MessagesService {
       const row = await messages.find(tx, id, key);
       if (!row?.spam_reason) return false;
       const fields = { name: row.name, email: row.email, company: row.company, telephone: row.telephone, subject: row.subject, message: row.body };
-      const leadId = await leads.upsertContact(tx, uniqueKey(), fields);
-      return messages.clearSuspicion(tx, id, key, leadId);
+      const lead = await leads.upsertContact(tx, uniqueKey(), fields);
+      if (!(await messages.clearSuspicion(tx, id, key, lead.id))) return false;
+      // It arrives now, as far as the tools fed by webhooks are concerned.
+      await emitContactEvents(tx, this.deps.jobs, row.id, lead);
+      return true;
     });
     if (!done) throw new NotFoundError();
+    wakeWebhooks(this.deps.jobs);
     return this.one(id, key);
   }
 

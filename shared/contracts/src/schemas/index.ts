@@ -9,3 +9,4 @@ export * from './mail';
 export * from './audience';
 export * from './reports';
 export * from './audit';
+export * from './webhooks';

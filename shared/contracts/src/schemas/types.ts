@@ -100,3 +100,7 @@ export type DashboardReport = Static<typeof S.DashboardReportSchema>;
 export type DashboardQueryInput = Static<typeof S.DashboardQuery>;
 export type AuditEntry = Static<typeof S.AuditEntrySchema>;
 export type AuditLogInput = Static<typeof S.AuditLogQuery>;
+export type WebhookEndpoint = Static<typeof S.WebhookEndpointSchema>;
+export type WebhookEndpointWithSecret = Static<typeof S.WebhookEndpointWithSecretSchema>;
+export type WebhookEndpointBodyInput = Static<typeof S.WebhookEndpointBody>;
+export type WebhookDelivery = Static<typeof S.WebhookDeliverySchema>;

@@ -38,6 +38,12 @@ export const mail: MailTextsOf<typeof source> = {
     openText: 'Open it in the admin area: {{link}}',
     openButton: 'Open the message in the admin area',
   },
+  webhookDisabled: {
+    subject: 'Vitrine: webhook disabled — {{url}}',
+    body: 'Every delivery to {{url}} has failed for the last 24 hours, so the endpoint was disabled. New events are not sent to it until someone enables it again.',
+    openText: 'See its deliveries and enable it again at: {{link}}',
+    openButton: 'Open the webhooks',
+  },
   reply: {
     signature: '— {{staff}}, Vitrine',
     quoted: 'On {{date}}, {{name}} wrote:',

@@ -38,6 +38,12 @@ export const mail: MailTextsOf<typeof source> = {
     openText: 'Ábrelo en el área de administración: {{link}}',
     openButton: 'Abrir el mensaje en el área de administración',
   },
+  webhookDisabled: {
+    subject: 'Vitrine: webhook desactivado — {{url}}',
+    body: 'Todas las entregas a {{url}} han fallado durante las últimas 24 horas, así que el endpoint se ha desactivado. Los eventos nuevos no se le envían hasta que alguien lo vuelva a activar.',
+    openText: 'Consulta sus entregas y vuelve a activarlo en: {{link}}',
+    openButton: 'Abrir los webhooks',
+  },
   reply: {
     signature: '— {{staff}}, Vitrine',
     quoted: 'El {{date}}, {{name}} escribió:',

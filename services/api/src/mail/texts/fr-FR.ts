@@ -38,6 +38,12 @@ export const mail: MailTextsOf<typeof source> = {
     openText: 'L’ouvrir dans l’espace d’administration : {{link}}',
     openButton: 'Ouvrir le message dans l’espace d’administration',
   },
+  webhookDisabled: {
+    subject: 'Vitrine : webhook désactivé — {{url}}',
+    body: 'Toutes les livraisons vers {{url}} ont échoué pendant les dernières 24 heures : le point de terminaison a donc été désactivé. Les nouveaux événements ne lui sont plus envoyés tant que personne ne le réactive.',
+    openText: 'Consultez ses livraisons et réactivez-le ici : {{link}}',
+    openButton: 'Ouvrir les webhooks',
+  },
   reply: {
     signature: '— {{staff}}, Vitrine',
     quoted: 'Le {{date}}, {{name}} a écrit :',

@@ -38,6 +38,12 @@ export const mail: MailTextsOf<typeof source> = {
     openText: 'Louvri l nan espas administrasyon an: {{link}}',
     openButton: 'Louvri mesaj la nan espas administrasyon an',
   },
+  webhookDisabled: {
+    subject: 'Vitrine: webhook dezaktive — {{url}}',
+    body: 'Tout livrezon pou {{url}} echwe pandan dènye 24 èdtan yo, se poutèt sa yo dezaktive adrès la. Nouvo evènman yo p ap voye ba li jiskaske yon moun aktive l ankò.',
+    openText: 'Gade livrezon li yo epi aktive l ankò la a: {{link}}',
+    openButton: 'Louvri webhook yo',
+  },
   reply: {
     signature: '— {{staff}}, Vitrine',
     quoted: 'Nan dat {{date}}, {{name}} te ekri:',

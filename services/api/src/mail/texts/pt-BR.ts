@@ -41,6 +41,12 @@ export const mail = {
     openText: 'Abrir na área administrativa: {{link}}',
     openButton: 'Abrir a mensagem na área administrativa',
   },
+  webhookDisabled: {
+    subject: 'Vitrine: webhook desativado — {{url}}',
+    body: 'Todas as entregas para {{url}} falharam nas últimas 24 horas, por isso o endpoint foi desativado. Os eventos novos não são enviados para ele até que alguém o ative de novo.',
+    openText: 'Veja as entregas e ative-o de novo em: {{link}}',
+    openButton: 'Abrir os webhooks',
+  },
   reply: {
     signature: '— {{staff}}, Vitrine',
     quoted: 'Em {{date}}, {{name}} escreveu:',
