@@ -65,6 +65,8 @@ export async function emitContactEvents(tx: Queryable, jobs: JobEngine, messageI
   await emitWebhook(tx, jobs, 'message.received', `message:${row.id}`, {
     ...messageFields(row),
     message: row.body,
+    read_at: row.read_at?.toISOString() ?? null,
+    replies: [],
     locale: row.locale,
     lead: leadRow ? toLead(leadRow) : null,
   });

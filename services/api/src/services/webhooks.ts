@@ -179,7 +179,7 @@ export class WebhooksService {
     );
     if (!row) throw new NotFoundError();
     // Enabled again: what waited for it goes out now.
-    if (row.enabled) wakeWebhooks(this.deps.jobs);
+    if (row.enabled) await this.deps.jobs.send(WEBHOOK_QUEUE, {});
     return toEndpoint(row);
   }
 

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { LeadSchema, ReceivedMessageDetailSchema } from './audience';
+import { ArticleSchema } from './content';
 import { Id, Timestamp } from './common';
 
 /**
@@ -67,4 +69,27 @@ export const WebhookDeliverySchema = Type.Object({
 export const WebhookDeliveryParams = Type.Object({ delivery_id: Type.String({ pattern: '^[1-9][0-9]{0,17}$' }) }, { additionalProperties: false });
 
 /** Every event's envelope (Standard Webhooks): `type`, `timestamp` (when it happened) and `data`, the whole record. */
-export const WebhookPayloadSchema = Type.Object({ type: Type.String(), timestamp: Timestamp, data: Type.Record(Type.String(), Type.Unknown()) });
+const payload = (type: string, data: ReturnType<typeof Type.Object>, description: string) =>
+  Type.Object({ type: Type.Literal(type), timestamp: Timestamp, data }, { description });
+
+/**
+ * The body of each event, one JSON schema per event (in the OpenAPI document under components.schemas,
+ * `webhook.<event>`). A lead's events carry the lead as staff see it; a subscriber is a lead of module newsletter.
+ */
+export const WEBHOOK_PAYLOAD_SCHEMAS = {
+  'lead.created': payload('lead.created', LeadSchema, 'A new lead: a contact form message from a new address, or a newsletter sign-up.'),
+  'lead.updated': payload('lead.updated', LeadSchema, 'Staff changed a lead: its status, classification, lead mark or conversion.'),
+  'message.received': payload(
+    'message.received',
+    Type.Object({ ...ReceivedMessageDetailSchema.properties, locale: Type.String(), lead: Type.Union([LeadSchema, Type.Null()]) }),
+    "A contact message reached the inbox (also one the spam guard held, once staff say it is no spam), with its sender's lead.",
+  ),
+  'subscriber.confirmed': payload('subscriber.confirmed', LeadSchema, 'A newsletter subscription was confirmed (the link in the mail opened).'),
+  'subscriber.cancelled': payload('subscriber.cancelled', LeadSchema, 'A subscriber left the newsletter; `unsubscribe_reason` says why.'),
+  'article.published': payload(
+    'article.published',
+    Type.Object({ ...ArticleSchema.properties, url: Type.String() }),
+    'An article became public: when published, or at its scheduled time. Not sent again for edits.',
+  ),
+  'webhook.test': payload('webhook.test', Type.Object({ endpoint: Type.Object({ id: Id, url: Type.String() }), message: Type.String() }), 'Sent by "send a test event".'),
+} as const;
