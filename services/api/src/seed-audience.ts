@@ -25,9 +25,14 @@ const DEMO_SOCIAL = [
   { network: 'youtube', url: 'https://www.youtube.com/@vitrine-demo' },
 ] as const;
 
-/** The demo's audience: an inbox with unread messages, their contact leads, a few subscribers and the social links (first start only). */
+/**
+ * The demo's audience: an inbox with unread messages, their contact leads, a few subscribers, the social links and the
+ * welcome mail turned on with the texts migration 024 wrote in the five languages (first start only).
+ */
 export async function seedDemoAudience(db: Queryable): Promise<void> {
   await siteSettings.save(db, 'social', [...DEMO_SOCIAL]);
+  const { welcome } = await siteSettings.read(db, ['welcome']);
+  await siteSettings.save(db, 'welcome', { ...welcome, enabled: true });
   for (const m of DEMO_MESSAGES) {
     const at = new Date(Date.now() - m.hours * 3_600_000);
     const [lead] = await db.query<{ id: string }>(

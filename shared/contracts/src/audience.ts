@@ -70,6 +70,23 @@ export const NEWSLETTER_SUCCESS_MESSAGES = {
 
 export const NEWSLETTER_LIMITS = { unsubscribeDetails: 500 } as const;
 
+/**
+ * The welcome mail a confirmed subscriber gets (site settings 'welcome', docs/decisions/audience.md): per language a
+ * subject (one line) and a body (plain text, paragraphs separated by a blank line). pt-BR is required: a language
+ * without a text of its own gets the pt-BR mail.
+ */
+export const WELCOME_LIMITS = { subject: 150, body: 5000 } as const;
+/** What a welcome text may hold in braces, filled in when the mail is written: `{site}`, the site's name. */
+export const WELCOME_PLACEHOLDERS = ['site'] as const;
+export const WELCOME_SUCCESS_MESSAGE = 'Welcome mail saved';
+
+/** The `{word}` placeholders of a welcome text that are not WELCOME_PLACEHOLDERS (a typo such as `{nome}`), each once, in order. */
+export function unknownWelcomePlaceholders(text: string): string[] {
+  const known: readonly string[] = WELCOME_PLACEHOLDERS;
+  const found = [...text.matchAll(/\{\s*([^{}\s]*)\s*\}/g)].map((match) => match[1] ?? '').filter((name) => !known.includes(name));
+  return [...new Set(found)].map((name) => `{${name}}`);
+}
+
 /** Status actions staff take on a lead (activate, blacklist, delete; inactive for a pause). */
 export const LEAD_STATUS_ACTIONS = ['active', 'inactive', 'blackListed', 'deleted'] as const;
 export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];

@@ -189,6 +189,7 @@ export interface DigestItem {
   published: Date;
 }
 
+/** A newsletter mail before it is made out to a subscriber (forSubscriber): the digest, the welcome mail. */
 export interface DigestMail {
   subject: string;
   html: string;
@@ -230,25 +231,113 @@ ${item.image ? `<a href="${escapeHtml(item.url)}"><img src="${escapeHtml(item.im
 </td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+  const html = newsletterFrame(locale, site, {
+    title: subject,
+    heading: fillHtml(t.heading, { week: days }),
+    content: `<tr><td style="padding:24px 20px 0 20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${blocks}</table></td></tr>`,
+  });
+  const text = [
+    fill(t.textHeading, { site: site.name, week: days }),
+    ...dated.map((item) => [item.title, item.date, item.excerpt, item.url].filter(Boolean).join('\n')),
+    newsletterFooterText(locale, site),
+  ].join('\n\n');
+  return { subject, html, text };
+}
+
+/**
+ * A newsletter mail's frame (the digest's and the welcome mail's): a responsive single column (tables and inline
+ * styles, what mail clients render) with the site's logo or name on top, then `heading` (a line of markup, or none),
+ * the content's rows, and the footer: why the reader gets it and the unsubscribe link (the placeholder, replaced per
+ * recipient by forSubscriber).
+ */
+function newsletterFrame(locale: Locale, site: MailSite, parts: { title: string; heading: string | null; content: string }): string {
+  const t = mailTexts(locale).digest;
+  const mark = site.logo
+    ? `<img src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt="${escapeHtml(site.name)}" style="display:block;border:0">`
+    : escapeHtml(site.name);
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(parts.title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px">
-<tr><td style="padding:24px 20px 8px 20px;border-bottom:4px solid #1e3a8a"><a href="${escapeHtml(site.url)}" style="font-size:24px;font-weight:bold;color:#1e3a8a;text-decoration:none">${
-    site.logo
-      ? `<img src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt="${escapeHtml(site.name)}" style="display:block;border:0">`
-      : escapeHtml(site.name)
-  }</a>
-<p style="margin:6px 0 12px 0;font-size:14px;color:#6b7280">${fillHtml(t.heading, { week: days })}</p></td></tr>
-<tr><td style="padding:24px 20px 0 20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${blocks}</table></td></tr>
+<tr><td style="padding:24px 20px ${parts.heading === null ? '16px' : '8px'} 20px;border-bottom:4px solid #1e3a8a"><a href="${escapeHtml(site.url)}" style="font-size:24px;font-weight:bold;color:#1e3a8a;text-decoration:none">${mark}</a>${
+    parts.heading === null ? '' : `\n<p style="margin:6px 0 12px 0;font-size:14px;color:#6b7280">${parts.heading}</p>`
+  }</td></tr>
+${parts.content}
 <tr><td style="padding:16px 20px 24px 20px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280">
 ${fillHtml(t.why, { site: site.name })}<br>
 <a href="${DIGEST_UNSUBSCRIBE_PLACEHOLDER}" style="color:#6b7280">${escapeHtml(t.unsubscribe)}</a></td></tr>
 </table></td></tr></table></body></html>`;
-  const text = [
-    fill(t.textHeading, { site: site.name, week: days }),
-    ...dated.map((item) => [item.title, item.date, item.excerpt, item.url].filter(Boolean).join('\n')),
-    `${fill(t.why, { site: site.name })}\n${fill(t.unsubscribeText, { link: DIGEST_UNSUBSCRIBE_PLACEHOLDER })}`,
-  ].join('\n\n');
-  return { subject, html, text };
+}
+
+/** The plain-text twin of the frame's footer: why, and the unsubscribe link (the placeholder). */
+function newsletterFooterText(locale: Locale, site: MailSite): string {
+  const t = mailTexts(locale).digest;
+  return `${fill(t.why, { site: site.name })}\n${fill(t.unsubscribeText, { link: DIGEST_UNSUBSCRIBE_PLACEHOLDER })}`;
+}
+
+/** One language's welcome text as staff wrote it: `{site}` in either is the site's name. */
+export interface WelcomeText {
+  subject: string;
+  body: string;
+}
+
+/** `{site}` (spaces inside the braces allowed) filled with the site's name; the text is otherwise as written. */
+function fillSite(text: string, site: string): string {
+  return text.replace(/\{\s*site\s*\}/g, () => site);
+}
+
+/** http(s) addresses in a staff text; a closing punctuation mark or quote after one is not part of it. */
+const TEXT_LINK = /https?:\/\/[^\s<>"]*[^\s<>".,;:!?)\]'’”»]/g;
+
+/** Plain text as HTML: escaped, its http(s) addresses made links, its line breaks kept. */
+function textToHtml(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(TEXT_LINK)) {
+    out += escapeHtml(text.slice(last, match.index));
+    out += `<a href="${escapeHtml(match[0])}" style="color:#1e3a8a">${escapeHtml(match[0])}</a>`;
+    last = match.index + match[0].length;
+  }
+  return (out + escapeHtml(text.slice(last))).replace(/\n/g, '<br>');
+}
+
+/**
+ * The welcome mail a confirmed subscriber gets, in `locale` (the language of `text`): the staff's subject, the greeting
+ * (by name when the subscriber gave one), the staff's paragraphs (plain text: a blank line between paragraphs, links
+ * made clickable, nothing else interpreted), in the digest's frame with its unsubscribe footer.
+ */
+export function welcomeMail(locale: Locale, site: MailSite, text: WelcomeText, name: string): DigestMail {
+  const subject = fillSite(text.subject, site.name);
+  const body = fillSite(text.body, site.name);
+  const paragraphs = [greeting(locale, name), ...body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)];
+  const content = paragraphs.map((p) => `<p style="margin:0 0 16px 0">${textToHtml(p)}</p>`).join('\n');
+  return {
+    subject,
+    html: newsletterFrame(locale, site, { title: subject, heading: null, content: `<tr><td style="padding:24px 20px 8px 20px;font-size:15px;line-height:1.6;color:#374151">\n${content}</td></tr>` }),
+    text: [...paragraphs, newsletterFooterText(locale, site)].join('\n\n'),
+  };
+}
+
+/** Who a newsletter mail goes to: their address and their subscription (its id and key name their unsubscribe page). */
+export interface NewsletterRecipient {
+  email: string;
+  id: number;
+  key: string;
+}
+
+/**
+ * A newsletter mail (a digest, the welcome mail) made out to one subscriber: their unsubscribe page in its text and
+ * HTML, and the RFC 8058 one-click headers (List-Unsubscribe, List-Unsubscribe-Post) every newsletter mail carries.
+ */
+export function forSubscriber(mail: DigestMail, publicUrl: string, recipient: NewsletterRecipient): MailMessage {
+  const key = encodeURIComponent(recipient.key);
+  const page = `${publicUrl}/unsubscribe-newsletter/${key}/${recipient.id}`;
+  const oneClick = `${publicUrl}/api/public/newsletter/one-click/${recipient.id}/${key}`;
+  return {
+    to: recipient.email,
+    subject: mail.subject,
+    html: mail.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+    text: mail.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }

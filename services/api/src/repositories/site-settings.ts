@@ -1,9 +1,9 @@
-import { DEFAULT_SITE_NAME, isHttpsUrl, SOCIAL_NETWORKS, type SiteContact, type SocialLink } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, isHttpsUrl, LOCALE_CODES, SOCIAL_NETWORKS, type SiteContact, type SocialLink, type WelcomeSettings, type WelcomeTexts } from '@vitrine/contracts';
 import { WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import type { Queryable } from '../db';
 
 /** The keys of `site_settings` and the shape each value is read as. */
-export type SettingKey = 'identity' | 'contact' | 'social' | 'whatsapp';
+export type SettingKey = 'identity' | 'contact' | 'social' | 'whatsapp' | 'welcome';
 
 export interface WhatsappValue {
   enabled: boolean;
@@ -30,6 +30,8 @@ export interface SiteSettingsValues {
   /** The company's social profiles: the stored ones with an https address, one per network, in SOCIAL_NETWORKS order. */
   social: SocialLink[];
   whatsapp: WhatsappValue;
+  /** The welcome mail of a confirmed subscriber: on or off, and its texts by language (migration 024 writes it off). */
+  welcome: WelcomeSettings;
 }
 
 const readers: { [K in SettingKey]: (stored: unknown) => SiteSettingsValues[K] } = {
@@ -50,6 +52,15 @@ const readers: { [K in SettingKey]: (stored: unknown) => SiteSettingsValues[K] }
     });
   },
   whatsapp: (stored) => ({ ...DEFAULT_WHATSAPP, ...((stored ?? {}) as Partial<WhatsappValue>) }),
+  welcome: (stored) => {
+    const value = (stored ?? {}) as { enabled?: unknown; texts?: Record<string, { subject?: unknown; body?: unknown } | undefined> };
+    const texts: WelcomeTexts = {};
+    for (const locale of LOCALE_CODES) {
+      const text = value.texts?.[locale];
+      if (typeof text?.subject === 'string' && typeof text.body === 'string' && text.subject && text.body) texts[locale] = { subject: text.subject, body: text.body };
+    }
+    return { enabled: value.enabled === true, texts };
+  },
 };
 
 /** The settings named, in one query; a key never saved reads as its default. */

@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@vitrine/contracts';
 import { mailIdentity } from './site-identity';
-import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, digestTestSubject, type DigestItem, type DigestMail } from '../mail/templates';
+import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, digestTestSubject, forSubscriber, type DigestItem, type DigestMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
 import { describeSmtpError, isPermanentSmtpFailure, type MailMessage } from '../mail/mailer';
 import * as digests from '../repositories/digests';
@@ -188,18 +188,8 @@ export class DigestService {
 
   /** One recipient's copy: in their language, their unsubscribe page in the text and the RFC 8058 one-click headers. */
   private personalise(send: digests.SendRow, delivery: digests.ClaimedDelivery): MailMessage {
-    const base = this.deps.config.publicUrl;
     const mail = send.localized[mailLocale(delivery.locale)] ?? { subject: send.subject, html: send.html_body, text: send.text_body };
-    const key = encodeURIComponent(delivery.lead_key ?? '');
-    const page = `${base}/unsubscribe-newsletter/${key}/${delivery.lead_id ?? 0}`;
-    const oneClick = `${base}/api/public/newsletter/one-click/${delivery.lead_id ?? 0}/${key}`;
-    return {
-      to: delivery.email,
-      subject: mail.subject,
-      html: mail.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
-      text: mail.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
-      headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    };
+    return forSubscriber(mail, this.deps.config.publicUrl, { email: delivery.email, id: delivery.lead_id ?? 0, key: delivery.lead_key ?? '' });
   }
 
   /**

@@ -6,6 +6,7 @@ import { randomToken, sha256, uniqueKey } from '../lib/security';
 import * as leads from '../repositories/leads';
 import * as spamGuard from '../repositories/spam-guard';
 import type { ServiceDeps } from './context';
+import { WelcomeService } from './welcome';
 
 /** How long a confirmation link can be opened. */
 export const CONFIRMATION_DAYS = 7;
@@ -26,7 +27,12 @@ export interface Confirmation {
 
 /** The newsletter's subscriptions: double opt-in, unsubscribe with a reason, coming back. */
 export class NewsletterService {
-  constructor(private readonly deps: ServiceDeps) {}
+  /** The welcome mail a confirmation queues, and its settings (staff's routes). */
+  readonly welcome: WelcomeService;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.welcome = new WelcomeService(deps);
+  }
 
   /**
    * A subscription request. An active, confirmed subscriber: 409 'Email already registered'. Anyone else
@@ -70,9 +76,23 @@ export class NewsletterService {
     await this.subscribe({ email: row.email }, locale);
   }
 
-  /** Opens a confirmation link: spent once, then 'invalid' (as is an expired or unknown one). */
+  /**
+   * Opens a confirmation link: spent once, then 'invalid' (as is an expired or unknown one). A confirmation that makes
+   * the subscription active (a first one, or coming back after leaving) queues the welcome mail in its own transaction;
+   * confirming an active subscription again (the link of a second sign-up) does not.
+   */
   async confirm(id: number, token: string): Promise<Confirmation> {
-    const before = await leads.confirmSubscription(this.deps.db, id, sha256(token));
+    const { db, jobs, mailer } = this.deps;
+    // The welcome mail's delivery job is sent inside the transaction: the engine starts first (a failure to start
+    // leaves the welcome out, never the confirmation).
+    await jobs.start().catch(() => undefined);
+    let welcomed = false;
+    const before = await db.transaction(async (tx) => {
+      const row = await leads.confirmSubscription(tx, id, sha256(token));
+      if (row && !(row.newsletter_status === 'active' && row.confirmed_at)) welcomed = await this.welcome.queue(tx, row);
+      return row;
+    });
+    if (welcomed) mailer.wake();
     if (!before) return { result: 'invalid', location: '/unsubscribe-newsletter?status=invalid' };
     const result: ConfirmationResult = before.newsletter_status === 'cancelled' ? 'reactivated' : 'confirmed';
     return { result, location: `/unsubscribe-newsletter/${encodeURIComponent(before.unique_key)}/${before.id}?status=${result}` };

@@ -16,9 +16,11 @@ import {
   NEWSLETTER_STATUSES,
   SUBSCRIPTION_STATES,
   UNSUBSCRIBE_REASONS,
+  WELCOME_LIMITS,
   WHATSAPP_LIMITS,
 } from '../audience';
 import { GUARDED_FORMS, SPAM_REASONS } from '../forms';
+import { LOCALE_CODES } from '../locale';
 import { Id, Timestamp, Translations } from './common';
 import { NullableImage } from './content';
 
@@ -247,6 +249,39 @@ export const DigestSettingsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** One language's welcome mail: its subject (one line) and its body (plain text, paragraphs separated by a blank line). */
+export const WelcomeTextSchema = Type.Object(
+  { subject: Type.String({ maxLength: WELCOME_LIMITS.subject }), body: Type.String({ maxLength: WELCOME_LIMITS.body }) },
+  { additionalProperties: false },
+);
+
+/** The welcome mail's texts by language: only the five codes; pt-BR required, any other may be left out (it gets pt-BR's). */
+export const WelcomeTextsSchema = Type.Object(
+  {
+    'pt-BR': Type.Optional(WelcomeTextSchema),
+    'en-US': Type.Optional(WelcomeTextSchema),
+    'es-ES': Type.Optional(WelcomeTextSchema),
+    'fr-FR': Type.Optional(WelcomeTextSchema),
+    'ht-HT': Type.Optional(WelcomeTextSchema),
+  },
+  { additionalProperties: false },
+);
+
+/** GET and PUT /newsletter/welcome (route settings): whether a confirmed subscriber is welcomed, and with what. */
+export const WelcomeSettingsSchema = Type.Object({ enabled: Type.Boolean(), texts: WelcomeTextsSchema }, { additionalProperties: false });
+
+/** POST /newsletter/welcome-preview: the texts as typed (saved or not), and the subscriber's language to see the mail in. */
+export const WelcomePreviewBody = Type.Object({ locale: Type.Enum([...LOCALE_CODES]), texts: WelcomeTextsSchema }, { additionalProperties: false });
+
+/** The welcome mail as that subscriber would get it; `fallback`: their language has no text, so it is the pt-BR mail. */
+export const WelcomePreviewSchema = Type.Object({
+  locale: Type.Enum([...LOCALE_CODES]),
+  fallback: Type.Boolean(),
+  subject: Type.String(),
+  html: Type.String(),
+  text: Type.String(),
+});
 
 /** A lead as staff list it (contacts and newsletter subscribers). */
 export const LeadSchema = Type.Object({

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { DigestFailureSchema, DigestPreviewSchema, DigestSendSchema, DigestSettingsSchema, Envelope, IdParams, MessageEnvelope } from '@vitrine/contracts/schemas';
+import {
+  DigestFailureSchema,
+  DigestPreviewSchema,
+  DigestSendSchema,
+  DigestSettingsSchema,
+  Envelope,
+  IdParams,
+  MessageEnvelope,
+  WELCOME_LIMITS,
+  WELCOME_SUCCESS_MESSAGE,
+  WelcomePreviewBody,
+  WelcomePreviewSchema,
+  WelcomeSettingsSchema,
+} from '@vitrine/contracts/schemas';
 import { BadRequestError, NotFoundError } from '../../errors';
 import { mailLocale } from '../../mail/texts';
 import { principalOf } from '../../plugins/auth';
@@ -10,6 +23,8 @@ import { BEARER, responses } from '../common';
 const tags = ['newsletter'];
 /** The newsletter is part of the leads screen (route list-leads). */
 const leads = { routes: ['list-leads'] } as const;
+/** The welcome mail is edited among the site's settings (route settings, tab "welcome"), as the site's other settings are. */
+const settings = { routes: ['settings'] } as const;
 
 function validTimeZone(zone: string): boolean {
   try {
@@ -91,6 +106,53 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       await digests.saveSettings(app.db, request.body);
       return { data: request.body, message: 'Settings saved' };
+    },
+  );
+
+  app.get(
+    '/newsletter/welcome',
+    {
+      config: { policy: settings },
+      schema: { tags, summary: 'The welcome mail of a confirmed subscription: on or off, and its subject and body per language', security: BEARER, response: responses({ 200: Envelope(WelcomeSettingsSchema) }, 401, 403) },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: await app.services.newsletter.welcome.settings() };
+    },
+  );
+
+  app.put(
+    '/newsletter/welcome',
+    {
+      config: { policy: settings },
+      schema: {
+        tags,
+        summary: 'Turn the welcome mail on or off and save its texts; the next confirmation sends what is saved',
+        description: `\`texts\`: per language (the five codes only) a \`subject\` (one line, at most ${WELCOME_LIMITS.subject} characters) and a \`body\` (plain text, paragraphs separated by a blank line, at most ${WELCOME_LIMITS.body} characters); \`{site}\` in either is the site's name. pt-BR is required; another language has both or neither, and without its own text a subscriber reading it gets the pt-BR mail. 400 VALIDATION_ERROR names \`texts.<locale>.subject|body\` (isNotEmpty, maxLength, isPlaceholder for a brace other than {site}) or an unknown language (whitelistValidation).`,
+        security: BEARER,
+        body: WelcomeSettingsSchema,
+        response: responses({ 200: Envelope(WelcomeSettingsSchema) }, 400, 401, 403),
+      },
+    },
+    async (request) => ({ data: await app.services.newsletter.welcome.save(request.body), message: WELCOME_SUCCESS_MESSAGE }),
+  );
+
+  app.post(
+    '/newsletter/welcome-preview',
+    {
+      config: { policy: settings },
+      schema: {
+        tags,
+        summary: 'The welcome mail as a subscriber reading `locale` would get it from the texts sent (saved or not): subject, HTML and text',
+        security: BEARER,
+        body: WelcomePreviewBody,
+        response: responses({ 200: Envelope(WelcomePreviewSchema) }, 400, 401, 403),
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { user } = principalOf(request);
+      return { data: await app.services.newsletter.welcome.preview(request.body, user.name) };
     },
   );
 };
