@@ -1,3 +1,4 @@
+import type { Clock } from '../src/lib/clock';
 import { uniqueKey } from '../src/lib/security';
 import * as digests from '../src/repositories/digests';
 import { localTime } from '../src/services/digest';
@@ -23,3 +24,65 @@ export async function dueNow(ctx: TestContext, ratePerSecond = 50): Promise<void
   await digests.saveSettings(ctx.db, { day: local.weekday, hour: 0, timeZone: 'America/Sao_Paulo', ratePerSecond });
 }
 
+
+/**
+ * A clock the test moves (lib/clock.ts): time passes only when a sender waits (`sleep` moves it on by what was asked)
+ * or when the test calls `advance`; repeating timers (the watcher, lease renewals) fire as it passes. Paces, leases
+ * and their expiry are then checked without waiting for them, whatever the machine's load.
+ */
+export class VirtualClock implements Clock {
+  private t: number;
+  private timers: { due: number; period: number; fn: () => void }[] = [];
+
+  constructor(start = Date.now()) {
+    this.t = start;
+  }
+
+  now(): number {
+    return this.t;
+  }
+
+  sleep(ms: number): Promise<void> {
+    this.advance(ms);
+    // The waiter goes on after whatever else is ready to run (other senders' database answers).
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
+  every(ms: number, fn: () => void): () => void {
+    const timer = { due: this.t + ms, period: ms, fn };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  }
+
+  /** Catches up with the process's clock when behind it (rows the database dates itself, such as a published article's, are in real time). */
+  catchUp(): void {
+    this.advance(Math.max(0, Date.now() - this.t));
+  }
+
+  /** Moves time on by `ms`, firing each repeating timer at every period it passes, in time order. */
+  advance(ms: number): void {
+    const target = this.t + ms;
+    for (;;) {
+      const next = this.timers.reduce<(typeof this.timers)[number] | undefined>((a, b) => (!a || b.due < a.due ? b : a), undefined);
+      if (!next || next.due > target) break;
+      this.t = Math.max(this.t, next.due);
+      next.due += next.period;
+      next.fn();
+    }
+    this.t = target;
+  }
+}
+
+/** The largest number of instants (ms) inside any one-second window [t, t + 1000). */
+export function busiestSecond(instants: readonly number[]): number {
+  const sorted = [...instants].sort((a, b) => a - b);
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end += 1) {
+    while ((sorted[end] as number) - (sorted[start] as number) >= 1000) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}

@@ -7,6 +7,8 @@ export * from './forms';
 export * from './identity';
 export * from './locale';
 export type * from './schemas/types';
+export type * from './schemas/delivery-types';
 export * from './audience';
+export * from './deliveries';
 export * from './reports';
 export * from './audit-log';

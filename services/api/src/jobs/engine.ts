@@ -51,6 +51,11 @@ export interface EngineTuning {
   /** First wait before retrying a failed start (doubles up to 60 s). */
   startRetrySeconds: number;
   /**
+   * Every worker's idle poll instead of its queue's `pollingIntervalSeconds` (tests: an hour, so that only
+   * wake-ups deliver). Unset in production.
+   */
+  pollingSeconds?: number;
+  /**
    * How long launch() and stop() wait for a start that neither succeeds nor fails (a hung database):
    * past it the app starts, or closes, without waiting; a send still starts the engine first.
    */
@@ -154,16 +159,28 @@ function isScript(text: string): boolean {
 
 /**
  * pg-boss's database port over the app's Queryable (pool, PGlite, or a transaction). A script answers the rows
- * of all its statements (pg-boss reads its advisory lock's row and its claim's from one script).
+ * of all its statements (pg-boss reads its advisory lock's row and its claim's from one script). Over the app's
+ * Db it can also LISTEN (a dedicated connection on PostgreSQL, in-process on PGlite): a job sent by any process
+ * wakes the workers of every process at once.
  */
-export function bossDb(q: Queryable): BossDb {
-  return {
+export function bossDb(q: Queryable | Db): BossDb {
+  const port: BossDb = {
     async executeSql(text: string, values?: unknown[]) {
       if (values && values.length > 0) return { rows: await q.query(text, values) };
       if (isScript(text)) return { rows: await q.exec(text) };
       return { rows: (await q.query(text)) ?? [] };
     },
   };
+  const listen = 'listen' in q ? q.listen?.bind(q) : undefined;
+  if (listen) {
+    port.listen = async (channel, onNotification, onReconnect) => {
+      // Each LISTEN that takes (the first, and again after a lost connection) makes the workers look once: a job sent
+      // while nobody listened is not missed.
+      const stop = await listen(channel, { notify: onNotification, state: (listening) => listening && onReconnect() });
+      return { close: stop };
+    };
+  }
+  return port;
 }
 
 interface Defined {
@@ -184,6 +201,10 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       schedule: options.workers,
       // No registry row per process, refreshed every 30 s: nothing here reads it, and an idle process stays quiet.
       registerInstance: false,
+      // A job sent by any process (a mail queued by a web replica) wakes the workers of every process at once, through
+      // LISTEN/NOTIFY on the app's database; each queue's poll stays as the floor (queues are declared with notify on).
+      // A process without workers only sends: it does not listen.
+      useListenNotify: options.workers,
       // No job here waits for another (pg-boss's flows): their resolver looks once a minute instead of every 5 s.
       flowIntervalSeconds: 60,
       // Expiry of dead runs: a supervise pass, whose per-queue monitor step fails over what ran past its expiry.
@@ -231,15 +252,28 @@ export function createJobEngine(options: JobEngineOptions): JobEngine {
       retryDelay: def.options.retryDelaySeconds,
       retryBackoff: def.options.retryBackoff,
       expireInSeconds: def.options.expireInSeconds,
+      // Sending a job notifies (pg_notify in the same statement, delivered when it commits): every process's worker wakes.
+      notify: true,
     };
     await createQueueOnce(name, { ...queueOptions, policy: def.options.policy ?? 'standard' });
-    // A queue made by an earlier version keeps its policy; its retry and expiry options follow the code.
+    // A queue made by an earlier version keeps its policy; its retry, expiry and notify options follow the code.
     await boss.updateQueue(name, queueOptions);
     if (!options.workers) return;
-    def.workerId = await boss.work<object, unknown, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number }>(
+    const poll = tuning.pollingSeconds ?? def.options.pollingIntervalSeconds;
+    def.workerId = await boss.work<object, unknown, { includeMetadata: true; batchSize: 1; pollingIntervalSeconds: number; notifyPollingIntervalSeconds: number }>(
       name,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: def.options.pollingIntervalSeconds },
-      async ([job]) => (job ? def.handler(toRun(job)) : undefined),
+      // The same poll whether notifications arrive or not: it is what finds a retry whose delay has passed.
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: poll, notifyPollingIntervalSeconds: poll },
+      async ([job]) => {
+        if (!job) return undefined;
+        try {
+          return await def.handler(toRun(job));
+        } finally {
+          // A worker that just ran a job looks for the next at once instead of after its poll: a burst (twelve
+          // sign-ups' confirmation mails) drains one after another, not one per poll.
+          notify(name);
+        }
+      },
     );
   }
 

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS, type MailJob, type Mailer } from '../mail/mailer';
 import type { JobEngine, QueueOptions } from './engine';
 import { MESSAGE_NOTIFY_OPTIONS, MESSAGE_NOTIFY_QUEUE, notifyStaff, type MessageNotifyJob } from './message-notify';
-import { DIGEST_SEND_QUEUE, DIGEST_TICK_CRON, DIGEST_TICK_QUEUE, type DigestService } from '../services/digest';
+import { DIGEST_TICK_CRON, DIGEST_TICK_QUEUE, type DigestService } from '../services/digest';
 import { PURGE_CRON, PURGE_QUEUE, PURGE_QUEUE_OPTIONS, purgeExpired } from './purge';
 import type { ReportsService } from '../services/reports';
 import { WEBHOOK_QUEUE, WEBHOOK_SWEEP_CRON, type WebhooksService } from '../services/webhooks';
@@ -14,13 +14,6 @@ const DASHBOARD_ROLLUP_CRON = '5 0 * * *';
 const DASHBOARD_ROLLUP_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, expireInSeconds: 600, pollingIntervalSeconds: 60 };
 
 const DIGEST_TICK_OPTIONS: QueueOptions = { policy: 'singleton', retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 120, pollingIntervalSeconds: 30 };
-/**
- * A send run lasts a minute (DigestTuning.runSeconds); one still active after five is failed and retried. The
- * options are the cluster's, whatever one process's tuning: resuming after a dead process does not wait for this
- * expiry (DigestService.resumeStalled).
- */
-const DIGEST_SEND_OPTIONS: QueueOptions = { retryLimit: 20, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 300, pollingIntervalSeconds: 5 };
-
 /** The dispatcher's runs: a failed pass is not retried (the next job or the sweep does it); one stuck for 5 min is failed. */
 const WEBHOOK_QUEUE_OPTIONS: QueueOptions = { retryLimit: 0, retryDelaySeconds: 30, retryBackoff: false, expireInSeconds: 300, pollingIntervalSeconds: 5 };
 
@@ -39,17 +32,12 @@ export async function registerJobs(
     return counts;
   });
   await jobs.schedule(PURGE_QUEUE, PURGE_CRON);
-  // The digest: a tick every five minutes takes the week once its send time has come; send runs go on
-  // until every delivery is final, each run handing over to the next (docs/decisions/audience.md, "The weekly digest").
+  // The digest: a tick every five minutes takes the week once its send time has come; the processes' senders then
+  // send it, outside the job engine (DigestService.startSending; docs/decisions/audience.md, "The weekly digest").
   await jobs.define(DIGEST_TICK_QUEUE, DIGEST_TICK_OPTIONS, () => deps.digest.tick());
   await jobs.schedule(DIGEST_TICK_QUEUE, DIGEST_TICK_CRON);
-  // A process that starts ticks at once: a send its predecessor left half done goes on without waiting for the cron.
+  // A process that starts ticks at once: a week whose send time came while no process ran goes out without waiting for the cron.
   jobs.atStart(DIGEST_TICK_QUEUE);
-  await jobs.define<{ sendId: number }>(DIGEST_SEND_QUEUE, DIGEST_SEND_OPTIONS, async (job) => {
-    const run = await deps.digest.sendRun(job.data.sendId);
-    if (!run.done) await jobs.send(DIGEST_SEND_QUEUE, { sendId: job.data.sendId }, { startAfterSeconds: run.nextInSeconds ?? 0 });
-    return run;
-  });
   // Webhook deliveries: a job per event and per due retry wakes the dispatcher; a sweep every minute picks up what a
   // lost job or a dead worker left (services/webhooks.ts). Concurrent passes share the work by claiming rows.
   await jobs.define(WEBHOOK_QUEUE, WEBHOOK_QUEUE_OPTIONS, () => deps.webhooks.dispatch());

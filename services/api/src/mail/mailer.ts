@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db';
 import type { JobEngine, JobRun, QueueOptions } from '../jobs/engine';
+import * as leads from '../repositories/leads';
 import * as outbox from '../repositories/outbox';
 
 export interface MailMessage {
@@ -151,9 +152,19 @@ export function createMailer(options: {
       } catch (err) {
         const error = describeSmtpError(err);
         const context = { outboxId: id, to: mail.to_address, subject: mail.subject, attempt: job.retryCount + 1, error };
-        if (isPermanentSmtpFailure(err) || job.lastAttempt) {
+        if (isPermanentSmtpFailure(err)) {
+          // Refused for good: the address is marked bounced on its leads, with the server's answer (no digest nor
+          // welcome mail goes to it until the person confirms a subscription again).
+          await db.transaction(async (tx) => {
+            await outbox.markFailed(tx, id, error);
+            await leads.markBounced(tx, mail.to_address, error);
+          });
+          log.warn({ mail: context }, 'mail refused by the SMTP server; marked failed, the address bounced');
+          return { failed: error };
+        }
+        if (job.lastAttempt) {
           await outbox.markFailed(db, id, error);
-          log.warn({ mail: context }, isPermanentSmtpFailure(err) ? 'mail refused by the SMTP server; marked failed' : 'mail delivery retries exhausted; marked failed');
+          log.warn({ mail: context }, 'mail delivery retries exhausted; marked failed');
           return { failed: error };
         }
         await outbox.recordAttemptFailed(db, id, error);

@@ -42,6 +42,8 @@ export default fp<DbPluginOptions>(
     const services = createServices({ db: options.db, config: options.config, mailer, jobs, log: app.log, storage }, { digest: options.digest });
     await registerJobs(jobs, { db: options.db, mailer, log: app.log, publicUrl: config.publicUrl, digest: services.digest, reports: services.reports, webhooks: services.webhooks });
     await jobs.launch();
+    // A process with workers also sends the weekly digest, sharing each send with the others (services/digest.ts).
+    if (config.jobsWorkers) services.digest.startSending();
     app.decorate('db', options.db);
     app.decorate('jobs', jobs);
     app.decorate('config', options.config);
@@ -49,7 +51,9 @@ export default fp<DbPluginOptions>(
     app.decorate('storage', storage);
     app.decorate('services', services);
     app.addHook('onClose', async () => {
-      // Running jobs finish (or are failed back to the queue for a retry) before the database closes.
+      // The digest's mail being handed over, and running jobs, finish (or are failed back to the queue for a retry)
+      // before the database closes.
+      await services.digest.stopSending();
       await jobs.stop();
       mailer.close();
       if (options.ownsDb) await options.db.close();

@@ -1,3 +1,4 @@
+import { DIGEST_DELIVERY_STATUSES, type DigestDeliveryStatus, type DigestSkipReason } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 
 /** A digest in one language, as frozen with its week. */
@@ -88,16 +89,21 @@ export async function takeWeek(
   return rows[0]?.id;
 }
 
-/** One delivery per active, confirmed subscriber not suppressed; answers how many. */
-export async function queueRecipients(db: Queryable, sendId: number): Promise<number> {
+/**
+ * Who gets the digest: the newsletter's active, confirmed subscribers whose address is neither suppressed
+ * (blacklisted, erased) nor bounced. `l` is the leads row.
+ */
+const RECIPIENT = `l.module = 'newsletter' AND l.newsletter_status = 'active' AND l.status = 'active' AND l.confirmed_at IS NOT NULL
+  AND l.bounced_at IS NULL AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(l.email))`;
+
+/** One delivery per recipient, due at `now`; answers how many. */
+export async function queueRecipients(db: Queryable, sendId: number, now: Date): Promise<number> {
   const rows = await db.query<{ id: string }>(
-    `INSERT INTO digest_deliveries (send_id, lead_id, email)
-     SELECT $1, l.id, l.email FROM leads l
-     WHERE l.module = 'newsletter' AND l.newsletter_status = 'active' AND l.status = 'active' AND l.confirmed_at IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(l.email))
+    `INSERT INTO digest_deliveries (send_id, lead_id, email, next_attempt_at)
+     SELECT $1, l.id, l.email, $2 FROM leads l WHERE ${RECIPIENT}
      ORDER BY l.id
      ON CONFLICT (send_id, lead_id) DO NOTHING RETURNING id::text AS id`,
-    [sendId],
+    [sendId, now],
   );
   await db.query('UPDATE digest_sends SET total = (SELECT count(*) FROM digest_deliveries WHERE send_id = $1) WHERE id = $1', [sendId]);
   return rows.length;
@@ -120,27 +126,48 @@ export async function findSend(db: Queryable, id: number): Promise<SendRow | und
   return rows[0];
 }
 
-/** A send run is alive: recorded at its start and at every batch (see stalledSends). */
-export async function markRunning(db: Queryable, sendId: number): Promise<void> {
-  await db.query('UPDATE digest_sends SET run_at = now() WHERE id = $1', [sendId]);
-}
-
-/** Sends still 'sending' with no run seen for `olderThanSeconds` (never run: counted from when the week was taken). */
-export async function stalledSends(db: Queryable, olderThanSeconds: number): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT id::int AS id FROM digest_sends
-     WHERE status = 'sending' AND COALESCE(run_at, created_at) < now() - make_interval(secs => $1) ORDER BY id`,
-    [olderThanSeconds],
-  );
+/** The sends under way (status 'sending'), oldest first. */
+export async function sendingSends(db: Queryable): Promise<number[]> {
+  const rows = await db.query<{ id: number }>("SELECT id::int AS id FROM digest_sends WHERE status = 'sending' ORDER BY id");
   return rows.map((r) => r.id);
 }
 
-/** Claims left by a worker that died (still 'sending' long after): back in the queue. */
-export async function releaseStale(db: Queryable, sendId: number, olderThanSeconds: number): Promise<number> {
+/** A sender (one per process) says it is alive until `until`: its claims are its own until then. */
+export async function lease(db: Queryable, senderId: string, until: Date): Promise<void> {
+  await db.query(
+    'INSERT INTO digest_senders (id, lease_until) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET lease_until = EXCLUDED.lease_until',
+    [senderId, until],
+  );
+}
+
+/** A sender that stopped cleanly gives its lease up: nothing of it is left to wait for. */
+export async function dropLease(db: Queryable, senderId: string): Promise<void> {
+  await db.query('DELETE FROM digest_senders WHERE id = $1', [senderId]);
+}
+
+/**
+ * Claims left by a process that stopped go back in the queue: their sender's lease has run out (or it gave it
+ * up), or, for a claim made before senders held leases, it is older than `legacySeconds`. Expired leases are
+ * forgotten. Answers how many claims came back.
+ */
+export async function releaseDeadClaims(db: Queryable, sendId: number, now: Date, legacySeconds: number): Promise<number> {
+  await db.query('DELETE FROM digest_senders WHERE lease_until <= $1', [now]);
   const rows = await db.query(
-    `UPDATE digest_deliveries SET status = 'queued', claimed_at = NULL
-     WHERE send_id = $1 AND status = 'sending' AND claimed_at < now() - make_interval(secs => $2) RETURNING 1`,
-    [sendId, olderThanSeconds],
+    `UPDATE digest_deliveries d SET status = 'queued', claimed_by = NULL, claimed_at = NULL
+     WHERE d.send_id = $1 AND d.status = 'sending'
+       AND CASE WHEN d.claimed_by IS NULL THEN d.claimed_at < $2::timestamptz - make_interval(secs => $3)
+                ELSE NOT EXISTS (SELECT 1 FROM digest_senders s WHERE s.id = d.claimed_by) END
+     RETURNING 1`,
+    [sendId, now, legacySeconds],
+  );
+  return rows.length;
+}
+
+/** This sender's claims on a send, left by an earlier run of its own that ended before recording them: queued again. */
+export async function releaseOwnClaims(db: Queryable, sendId: number, senderId: string): Promise<number> {
+  const rows = await db.query(
+    "UPDATE digest_deliveries SET status = 'queued', claimed_by = NULL, claimed_at = NULL WHERE send_id = $1 AND status = 'sending' AND claimed_by = $2 RETURNING 1",
+    [sendId, senderId],
   );
   return rows.length;
 }
@@ -149,57 +176,133 @@ export interface ClaimedDelivery {
   id: number;
   lead_id: number | null;
   email: string;
+  /** Tries made before this one. */
   attempts: number;
   lead_key: string | null;
   /** The subscriber's language (null when the lead is gone). */
   locale: string | null;
 }
 
-/** Claims up to `limit` due deliveries for this worker (others skip the rows it locked). */
-export async function claim(db: Queryable, sendId: number, limit: number): Promise<ClaimedDelivery[]> {
-  return db.query<ClaimedDelivery>(
-    `WITH due AS (
-       SELECT id FROM digest_deliveries
-       WHERE send_id = $1 AND status = 'queued' AND next_attempt_at <= now()
-       ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED
+export type ClaimResult =
+  /** The sender's lease has run out: it claims nothing more until it holds one again. */
+  | { kind: 'no-lease' }
+  /** Not this mail's turn yet: the send's pace allows the next hand-over in `waitMs`. */
+  | { kind: 'wait'; waitMs: number }
+  /** The turn was taken, and no delivery is due now (the send is finished, or waits for retries or other senders). */
+  | { kind: 'none' }
+  /** The next due delivery's subscriber left (or was blocked, or bounced) before their turn: recorded as skipped. */
+  | { kind: 'skipped'; id: number; reason: DigestSkipReason }
+  /** The delivery to hand to SMTP now. */
+  | { kind: 'claimed'; delivery: ClaimedDelivery };
+
+/**
+ * A mail's turn, in one statement, immediately before it goes out:
+ * 1. the sender's lease must be alive;
+ * 2. the send's shared pace must allow a hand-over at `now` (`pace_at`), which it moves one interval on;
+ * 3. the next due delivery is claimed (others skip the row it locks), and its subscriber is checked as they are
+ *    at this moment: one who left, was blacklisted or erased, or bounced since the week was taken is recorded as
+ *    skipped with the reason instead, and gets nothing.
+ */
+export async function claimNext(db: Queryable, claim: { sendId: number; senderId: string; now: Date; intervalMs: number }): Promise<ClaimResult> {
+  const rows = await db.query<{
+    leased: boolean;
+    took: boolean;
+    wait_ms: number | null;
+    id: number | null;
+    lead_id: number | null;
+    email: string | null;
+    attempts: number | null;
+    status: string | null;
+    skip_reason: DigestSkipReason | null;
+    lead_key: string | null;
+    locale: string | null;
+  }>(
+    `WITH lease AS (
+       SELECT 1 FROM digest_senders WHERE id = $3 AND lease_until > $2::timestamptz
+     ), pace AS (
+       UPDATE digest_sends SET pace_at = $2::timestamptz + make_interval(secs => $4::float8 / 1000)
+       WHERE id = $1 AND status = 'sending' AND (pace_at IS NULL OR pace_at <= $2::timestamptz) AND EXISTS (SELECT 1 FROM lease)
+       RETURNING id
+     ), due AS (
+       SELECT d.id FROM digest_deliveries d
+       WHERE d.send_id = $1 AND d.status IN ('queued', 'deferred') AND d.next_attempt_at <= $2::timestamptz AND EXISTS (SELECT 1 FROM pace)
+       ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED
+     ), judged AS (
+       SELECT d.id, l.unique_key AS lead_key, l.locale,
+         CASE
+           WHEN l.id IS NULL OR lower(l.email) <> lower(d.email) THEN 'erased'
+           WHEN l.status = 'blackListed' OR EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(d.email)) THEN 'blacklisted'
+           WHEN l.bounced_at IS NOT NULL THEN 'bounced'
+           WHEN l.newsletter_status IS DISTINCT FROM 'active' THEN 'unsubscribed'
+           WHEN l.status <> 'active' OR l.confirmed_at IS NULL THEN 'inactive'
+         END AS skip
+       FROM due JOIN digest_deliveries d ON d.id = due.id LEFT JOIN leads l ON l.id = d.lead_id
+     ), claimed AS (
+       UPDATE digest_deliveries d
+       SET status = CASE WHEN j.skip IS NULL THEN 'sending' ELSE 'skipped' END, skip_reason = j.skip,
+           claimed_by = CASE WHEN j.skip IS NULL THEN $3 END, claimed_at = $2::timestamptz
+       FROM judged j WHERE d.id = j.id
+       RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts, d.status, d.skip_reason, j.lead_key, j.locale
      )
-     UPDATE digest_deliveries d SET status = 'sending', claimed_at = now()
-     FROM due WHERE d.id = due.id
-     RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts,
-       (SELECT unique_key FROM leads WHERE id = d.lead_id) AS lead_key, (SELECT locale FROM leads WHERE id = d.lead_id) AS locale`,
-    [sendId, limit],
+     SELECT EXISTS (SELECT 1 FROM lease) AS leased, EXISTS (SELECT 1 FROM pace) AS took,
+       (SELECT greatest(0, extract(epoch FROM s.pace_at - $2::timestamptz) * 1000)::float8 FROM digest_sends s WHERE s.id = $1) AS wait_ms,
+       c.id, c.lead_id, c.email, c.attempts, c.status, c.skip_reason, c.lead_key, c.locale
+     FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
+    [claim.sendId, claim.now, claim.senderId, claim.intervalMs],
   );
+  const row = rows[0];
+  if (!row?.leased) return { kind: 'no-lease' };
+  if (!row.took) return { kind: 'wait', waitMs: row.wait_ms ?? 0 };
+  if (row.id === null) return { kind: 'none' };
+  if (row.status === 'skipped') return { kind: 'skipped', id: row.id, reason: row.skip_reason ?? 'inactive' };
+  return {
+    kind: 'claimed',
+    delivery: { id: row.id, lead_id: row.lead_id, email: row.email ?? '', attempts: row.attempts ?? 0, lead_key: row.lead_key, locale: row.locale },
+  };
 }
 
-export async function markDelivered(db: Queryable, id: number, status: 'sent' | 'stored'): Promise<void> {
-  await db.query('UPDATE digest_deliveries SET status = $2, sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1', [id, status]);
-}
-
-export async function markFailed(db: Queryable, id: number, error: string): Promise<void> {
-  await db.query("UPDATE digest_deliveries SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1", [id, error]);
-}
-
-export async function retryLater(db: Queryable, id: number, error: string, delaySeconds: number): Promise<void> {
+/** This sender's claim, handed over: sent (or stored without SMTP). */
+export async function markDelivered(db: Queryable, id: number, senderId: string, status: 'sent' | 'stored', now: Date): Promise<void> {
   await db.query(
-    `UPDATE digest_deliveries SET status = 'queued', claimed_at = NULL, attempts = attempts + 1, last_error = $2,
-       next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`,
-    [id, error, delaySeconds],
+    `UPDATE digest_deliveries SET status = $3, sent_at = $4, attempts = attempts + 1, last_error = NULL, claimed_by = NULL
+     WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
+    [id, senderId, status, now],
   );
 }
 
-/** What is left of a send: deliveries not yet final, and when the earliest queued one is due. */
-export async function remaining(db: Queryable, sendId: number): Promise<{ open: number; nextDueInSeconds: number | null }> {
-  const rows = await db.query<{ open: number; next_due: number | null }>(
-    `SELECT count(*) FILTER (WHERE status IN ('queued', 'sending'))::int AS open,
-            greatest(0, extract(epoch FROM min(next_attempt_at) FILTER (WHERE status = 'queued') - now()))::float8 AS next_due
+/** A transient refusal: tried again at `retryAt`; the server's answer stays visible meanwhile. */
+export async function markDeferred(db: Queryable, id: number, senderId: string, error: string, retryAt: Date): Promise<void> {
+  await db.query(
+    `UPDATE digest_deliveries SET status = 'deferred', claimed_by = NULL, claimed_at = NULL, attempts = attempts + 1, last_error = $3, next_attempt_at = $4
+     WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
+    [id, senderId, error, retryAt],
+  );
+}
+
+/** The last try failed (transient failures to the end), or a permanent refusal ('bounced': the caller marks the address). */
+export async function markFinalFailure(db: Queryable, id: number, senderId: string, status: 'failed' | 'bounced', error: string): Promise<void> {
+  await db.query(
+    `UPDATE digest_deliveries SET status = $3, claimed_by = NULL, attempts = attempts + 1, last_error = $4
+     WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
+    [id, senderId, status, error],
+  );
+}
+
+/** What is left of a send at `now`: deliveries not final, how many are due, and when the next waiting one is. */
+export async function remaining(db: Queryable, sendId: number, now: Date): Promise<{ open: number; due: number; nextDueAt: Date | null }> {
+  const rows = await db.query<{ open: number; due: number; next_due: Date | null }>(
+    `SELECT count(*) FILTER (WHERE status IN ('queued', 'deferred', 'sending'))::int AS open,
+            count(*) FILTER (WHERE status IN ('queued', 'deferred') AND next_attempt_at <= $2)::int AS due,
+            min(next_attempt_at) FILTER (WHERE status IN ('queued', 'deferred')) AS next_due
      FROM digest_deliveries WHERE send_id = $1`,
-    [sendId],
+    [sendId, now],
   );
-  return { open: rows[0]?.open ?? 0, nextDueInSeconds: rows[0]?.next_due ?? null };
+  return { open: rows[0]?.open ?? 0, due: rows[0]?.due ?? 0, nextDueAt: rows[0]?.next_due ?? null };
 }
 
-export async function finish(db: Queryable, sendId: number): Promise<void> {
-  await db.query("UPDATE digest_sends SET status = 'done', finished_at = now() WHERE id = $1 AND status = 'sending'", [sendId]);
+export async function finish(db: Queryable, sendId: number, now: Date): Promise<boolean> {
+  const rows = await db.query("UPDATE digest_sends SET status = 'done', finished_at = $2 WHERE id = $1 AND status = 'sending' RETURNING 1", [sendId, now]);
+  return rows.length > 0;
 }
 
 export interface SendSummary {
@@ -214,31 +317,64 @@ export interface SendSummary {
   articles: number;
   created_at: Date;
   finished_at: Date | null;
+  states: Record<DigestDeliveryStatus, number>;
 }
 
-/** The weekly sends, newest first, with their delivery counts (the admin's view). */
+/**
+ * The weekly sends, newest first, with their delivery counts (the admin's view): each state's, and the three
+ * older sums (sent with stored, failed with bounced, queued with sending and deferred).
+ */
 export async function listSends(db: Queryable, limit: number): Promise<SendSummary[]> {
-  return db.query<SendSummary>(
+  const rows = await db.query<Omit<SendSummary, 'states'> & { counts: Partial<Record<DigestDeliveryStatus, number>> | null }>(
     `SELECT s.id::int AS id, s.week, s.status, s.subject, s.total, cardinality(s.article_ids) AS articles, s.created_at, s.finished_at,
-            count(d.id) FILTER (WHERE d.status IN ('sent', 'stored'))::int AS sent,
-            count(d.id) FILTER (WHERE d.status = 'failed')::int AS failed,
-            count(d.id) FILTER (WHERE d.status IN ('queued', 'sending'))::int AS queued
-     FROM digest_sends s LEFT JOIN digest_deliveries d ON d.send_id = s.id
+            coalesce(sum(c.n) FILTER (WHERE c.status IN ('sent', 'stored')), 0)::int AS sent,
+            coalesce(sum(c.n) FILTER (WHERE c.status IN ('failed', 'bounced')), 0)::int AS failed,
+            coalesce(sum(c.n) FILTER (WHERE c.status IN ('queued', 'sending', 'deferred')), 0)::int AS queued,
+            jsonb_object_agg(c.status, c.n) FILTER (WHERE c.status IS NOT NULL) AS counts
+     FROM digest_sends s
+     LEFT JOIN LATERAL (SELECT status, count(*)::int AS n FROM digest_deliveries WHERE send_id = s.id GROUP BY status) c ON true
      GROUP BY s.id ORDER BY s.id DESC LIMIT $1`,
     [limit],
   );
+  return rows.map(({ counts, ...row }) => ({
+    ...row,
+    states: Object.fromEntries(DIGEST_DELIVERY_STATUSES.map((status) => [status, counts?.[status] ?? 0])) as Record<DigestDeliveryStatus, number>,
+  }));
 }
 
-export async function failures(db: Queryable, sendId: number): Promise<{ email: string; attempts: number; last_error: string | null }[]> {
-  return db.query('SELECT email, attempts, last_error FROM digest_deliveries WHERE send_id = $1 AND status = $2 ORDER BY id', [sendId, 'failed']);
+export interface DeliveryRow {
+  id: number;
+  email: string;
+  status: DigestDeliveryStatus;
+  attempts: number;
+  last_error: string | null;
+  skip_reason: DigestSkipReason | null;
+  next_attempt_at: Date | null;
+  sent_at: Date | null;
+}
+
+/** One send's deliveries, optionally of some states, in the order they were queued (the admin's filter); `limit` null: all. */
+export async function deliveries(
+  db: Queryable,
+  sendId: number,
+  filter: { statuses?: readonly DigestDeliveryStatus[] | undefined; limit: number | null; offset: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const statuses = filter.statuses ? [...filter.statuses] : null;
+  const [rows, total] = await Promise.all([
+    db.query<DeliveryRow>(
+      `SELECT id::int AS id, email, status, attempts, last_error, skip_reason,
+              CASE WHEN status = 'deferred' THEN next_attempt_at END AS next_attempt_at, sent_at
+       FROM digest_deliveries WHERE send_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))
+       ORDER BY id LIMIT $3 OFFSET $4`,
+      [sendId, statuses, filter.limit, filter.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM digest_deliveries WHERE send_id = $1 AND ($2::text[] IS NULL OR status = ANY($2::text[]))', [sendId, statuses]),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
 }
 
 /** Who the digest would go to now. */
 export async function recipientCount(db: Queryable): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM leads l
-     WHERE l.module = 'newsletter' AND l.newsletter_status = 'active' AND l.status = 'active' AND l.confirmed_at IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(l.email))`,
-  );
+  const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM leads l WHERE ${RECIPIENT}`);
   return rows[0]?.n ?? 0;
 }

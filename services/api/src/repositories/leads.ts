@@ -53,9 +53,14 @@ export interface SubscriberRow {
   confirmed_at: Date | null;
   /** The language of the page they subscribed from: their mails' (one of the five; pt-BR by default). */
   locale: string;
+  /**
+   * When a mail to the address was refused for good (SMTP 5xx; null: not bounced). A bounced subscriber gets no
+   * digest nor welcome mail until they confirm a subscription again (confirmSubscription clears it).
+   */
+  bounced_at: Date | null;
 }
 
-const SUBSCRIBER = 'id::int AS id, unique_key, email, name, status, newsletter_status, confirmed_at, locale';
+const SUBSCRIBER = 'id::int AS id, unique_key, email, name, status, newsletter_status, confirmed_at, locale, bounced_at';
 
 /** The newsletter lead of an email, locked for the caller's transaction. */
 export async function findSubscriberByEmail(db: Queryable, email: string): Promise<SubscriberRow | undefined> {
@@ -91,18 +96,24 @@ export async function requestSubscription(
   return row;
 }
 
-/** Opens a confirmation link once: the token is spent, the subscriber active and confirmed. Answers the row as it was. */
+/**
+ * Opens a confirmation link once: the token is spent, the subscriber active and confirmed, and a bounce mark
+ * cleared (the address has just proved it receives mail). Answers the row as it was.
+ */
 export async function confirmSubscription(db: Queryable, id: number, tokenHash: string): Promise<SubscriberRow | undefined> {
   const rows = await db.query<SubscriberRow>(
     `WITH before AS (
        SELECT ${SUBSCRIBER} FROM leads
        WHERE module = 'newsletter' AND id = $1 AND confirm_token_hash = $2 AND confirm_expires_at > now() FOR UPDATE
+     ), unbounced AS (
+       UPDATE leads o SET bounced_at = NULL, bounce_reason = NULL, updated_at = now()
+       FROM before WHERE lower(o.email) = lower(before.email) AND o.id <> before.id AND o.bounced_at IS NOT NULL
      )
      UPDATE leads l SET newsletter_status = 'active', status = 'active', confirmed_at = now(),
        confirm_token_hash = NULL, confirm_expires_at = NULL,
-       unsubscribe_reason = NULL, unsubscribe_details = NULL, unsubscribed_at = NULL, updated_at = now()
+       unsubscribe_reason = NULL, unsubscribe_details = NULL, unsubscribed_at = NULL, bounced_at = NULL, bounce_reason = NULL, updated_at = now()
      FROM before WHERE l.id = before.id
-     RETURNING before.id, before.unique_key, before.email, before.name, before.status, before.newsletter_status, before.confirmed_at, before.locale`,
+     RETURNING before.id, before.unique_key, before.email, before.name, before.status, before.newsletter_status, before.confirmed_at, before.locale, before.bounced_at`,
     [id, tokenHash],
   );
   return rows[0];
@@ -114,5 +125,23 @@ export async function cancelSubscription(db: Queryable, id: number, key: string,
      WHERE module = 'newsletter' AND id = $1 AND unique_key = $2 RETURNING id::int AS id`,
     [id, key, reason, details],
   );
+  return rows.length > 0;
+}
+
+/**
+ * A mail to this address was refused for good (SMTP 5xx): every lead of the address is marked bounced, with the
+ * server's answer (the first mark's time is kept). Answers how many leads were marked.
+ */
+export async function markBounced(db: Queryable, email: string, reason: string, at: Date = new Date()): Promise<number> {
+  const rows = await db.query(
+    'UPDATE leads SET bounced_at = COALESCE(bounced_at, $2), bounce_reason = $3, updated_at = now() WHERE lower(email) = lower($1) RETURNING 1',
+    [email.trim(), at, reason.slice(0, 500)],
+  );
+  return rows.length;
+}
+
+/** Is a mail to this address known to bounce (refused for good; cleared by a confirmation or by staff)? */
+export async function isBounced(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM leads WHERE lower(email) = lower($1) AND bounced_at IS NOT NULL LIMIT 1', [email.trim()]);
   return rows.length > 0;
 }

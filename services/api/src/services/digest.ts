@@ -2,18 +2,23 @@ import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@vitrine/contracts';
 import { mailIdentity } from './site-identity';
 import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, digestTestSubject, forSubscriber, type DigestItem, type DigestMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
+import { randomUUID } from 'node:crypto';
 import { describeSmtpError, isPermanentSmtpFailure, type MailMessage } from '../mail/mailer';
+import { systemClock, type Clock } from '../lib/clock';
 import * as digests from '../repositories/digests';
+import * as leads from '../repositories/leads';
 import type { DigestArticle, DigestSettings } from '../repositories/digests';
 import type { ServiceDeps } from './context';
 
 /**
  * The weekly digest (docs/decisions/audience.md, "The weekly digest"). A scheduler tick takes the week once
  * (unique week key), freezes the composed mail and queues one delivery per confirmed subscriber in the same
- * transaction; send runs claim due deliveries (SKIP LOCKED), send them at the configured rate and record
- * each outcome, so a restart, a second replica or a crash resumes with exactly those not yet sent.
+ * transaction. Every process with workers then sends it: each mail's turn is taken from the send's pace, kept in
+ * the database (so the rate holds across processes), in the same statement that claims the next delivery and
+ * checks its subscriber as they are at that moment. Claims belong to a sender whose lease the process renews; a
+ * process that stops leaves claims that go back in the queue once its lease runs out, and any live process,
+ * which looks for sends to join every `watchSeconds`, sends them.
  */
-export const DIGEST_SEND_QUEUE = 'newsletter-send';
 export const DIGEST_TICK_QUEUE = 'newsletter-tick';
 /** The scheduler looks every five minutes whether this week's send time has come (UTC cron). */
 export const DIGEST_TICK_CRON = '*/5 * * * *';
@@ -22,15 +27,32 @@ export const DIGEST_MAX_ARTICLES = 12;
 export const DIGEST_MAX_ATTEMPTS = 5;
 
 export interface DigestTuning {
-  /** A run sends for at most this long, then hands over to a new run (crash recovery stays quick). */
-  runSeconds: number;
-  /** A claim older than this belonged to a worker that died: its delivery goes back in the queue. */
-  staleClaimSeconds: number;
+  /** A sender's claims are its own while its lease lasts; the process renews it every third of this. */
+  leaseSeconds: number;
+  /** How often a process with workers looks for sends to join or to resume (a stopped process's). */
+  watchSeconds: number;
   /** First retry delay of a transient SMTP failure (doubles per attempt). */
   retrySeconds: number;
+  /** A claim made before senders held leases (an upgrade in the middle of a send) is taken back after this long. */
+  legacyClaimSeconds: number;
+  /** The sender's time: the process's clock; tests move their own. */
+  clock: Clock;
 }
 
-export const DEFAULT_DIGEST_TUNING: DigestTuning = { runSeconds: 60, staleClaimSeconds: 600, retrySeconds: 30 };
+export const DEFAULT_DIGEST_TUNING: DigestTuning = { leaseSeconds: 30, watchSeconds: 15, retrySeconds: 30, legacyClaimSeconds: 600, clock: systemClock };
+
+/** What one sender did with a send until nothing was due any more (or it was stopped). */
+export interface SendRunResult {
+  sent: number;
+  deferred: number;
+  failed: number;
+  bounced: number;
+  skipped: number;
+  /** Every delivery is final: the week is done. */
+  done: boolean;
+  /** When the next waiting delivery (a deferred retry) is due, when some are left. */
+  nextDueAt: Date | null;
+}
 
 interface LocalTime {
   year: number;
@@ -84,12 +106,31 @@ export type TickResult = { week: string; outcome: 'not-due' | 'taken' | 'empty' 
 
 export class DigestService {
   readonly tuning: DigestTuning;
+  /** This process's sender: its claims carry the id, its lease says it is alive. */
+  private readonly senderId = randomUUID();
+  /** The sends this process is sending now, one run each. */
+  private readonly runs = new Map<number, Promise<SendRunResult>>();
+  private leaseHolders = 0;
+  /** Whether this process has held a lease (only then is there one to give up). */
+  private leased = false;
+  private stopRenewing: (() => void) | undefined;
+  private stopWatching: (() => void) | undefined;
+  private scanning: Promise<void> | undefined;
+  private stopping = new AbortController();
 
   constructor(
     private readonly deps: ServiceDeps,
     tuning: Partial<DigestTuning> = {},
   ) {
     this.tuning = { ...DEFAULT_DIGEST_TUNING, ...tuning };
+  }
+
+  private get clock(): Clock {
+    return this.tuning.clock;
+  }
+
+  private at(): Date {
+    return new Date(this.clock.now());
   }
 
   settings(): Promise<DigestSettings> {
@@ -134,15 +175,13 @@ export class DigestService {
    * The scheduler's tick: once this week's send time has come, takes the week (once across every replica and
    * restart), and either records it as empty (nothing was published) or queues its deliveries and its send job.
    */
-  async tick(now = new Date()): Promise<TickResult> {
-    const { db, jobs } = this.deps;
+  async tick(now = this.at()): Promise<TickResult> {
+    const { db } = this.deps;
     const settings = await digests.settings(db);
-    await this.resumeStalled();
     const { week, due } = dueWeek(now, settings);
     if (!due) return { week, outcome: 'not-due' };
     if (await digests.weekTaken(db, week)) return { week, outcome: 'taken' };
     const composed = await this.compose(now, week);
-    await jobs.start();
     const result = await db.transaction(async (tx): Promise<TickResult> => {
       const empty = composed.articles.length === 0;
       const sendId = await digests.takeWeek(tx, {
@@ -159,31 +198,13 @@ export class DigestService {
       });
       if (sendId === undefined) return { week, outcome: 'taken' };
       if (empty) return { week, outcome: 'empty', sendId };
-      const recipients = await digests.queueRecipients(tx, sendId);
-      await jobs.send(DIGEST_SEND_QUEUE, { sendId }, {}, tx);
+      const recipients = await digests.queueRecipients(tx, sendId, now);
       return { week, outcome: 'queued', recipients, sendId };
     });
-    if (result.outcome === 'queued') jobs.notify(DIGEST_SEND_QUEUE);
+    // This process starts sending at once; the others join at their next look (watchSeconds).
+    if (result.outcome === 'queued') this.wake();
     this.deps.log.info({ digest: result }, 'newsletter digest tick');
     return result;
-  }
-
-  /**
-   * Sends a dead process left behind: still 'sending', no run seen for as long as a claim takes to go stale, and
-   * no run waiting in the queue (the process died while running it, and its job is only retried once it expires).
-   * Queues a run for each, once per stale period across replicas; claims keep every delivery to one copy even when
-   * the dead run's job comes back too. The tick calls it, and every worker process ticks when it starts.
-   */
-  async resumeStalled(): Promise<number[]> {
-    const { db, jobs } = this.deps;
-    const resumed: number[] = [];
-    for (const sendId of await digests.stalledSends(db, this.tuning.staleClaimSeconds)) {
-      if (await jobs.waiting(DIGEST_SEND_QUEUE, { sendId })) continue;
-      const id = await jobs.send(DIGEST_SEND_QUEUE, { sendId }, { singletonKey: `resume-${sendId}`, singletonSeconds: this.tuning.staleClaimSeconds });
-      if (id) resumed.push(sendId);
-    }
-    if (resumed.length) this.deps.log.warn({ digest: { resumed } }, 'newsletter digest: sends left by a stopped process resumed');
-    return resumed;
   }
 
   /** One recipient's copy: in their language, their unsubscribe page in the text and the RFC 8058 one-click headers. */
@@ -193,55 +214,185 @@ export class DigestService {
   }
 
   /**
-   * A send run: claims due deliveries `ratePerSecond` at a time, at most one batch a second, for up to
-   * `runSeconds`; records each outcome. Answers whether work is left and when it is due (the job then
-   * queues the next run), or that the week is done.
+   * Starts this process's sender: it looks for sends to join now and every `watchSeconds` (a process with job
+   * workers; the app calls it). Idempotent.
    */
-  async sendRun(sendId: number): Promise<{ sent: number; failed: number; retrying: number; done: boolean; nextInSeconds?: number }> {
-    const { db, mailer } = this.deps;
-    const send = await digests.findSend(db, sendId);
-    if (!send || send.status !== 'sending') return { sent: 0, failed: 0, retrying: 0, done: true };
-    await digests.markRunning(db, sendId);
-    await digests.releaseStale(db, sendId, this.tuning.staleClaimSeconds);
-    const host = new URL(this.deps.config.publicUrl).hostname || 'vitrine.local';
-    const stopAt = Date.now() + this.tuning.runSeconds * 1000;
-    let sent = 0;
-    let failed = 0;
-    let retrying = 0;
-    while (Date.now() < stopAt) {
-      const rate = Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
-      const windowStart = Date.now();
-      const batch = await digests.claim(db, sendId, rate);
-      if (!batch.length) break;
-      await digests.markRunning(db, sendId);
-      for (const delivery of batch) {
-        try {
-          // The same Message-ID for every attempt of this delivery: a copy resent after a crash reads as the same mail.
-          const outcome = await mailer.transmit(this.personalise(send, delivery), `<digest-${sendId}-${delivery.id}@${host}>`);
-          await digests.markDelivered(db, delivery.id, outcome);
-          sent += 1;
-        } catch (err) {
-          const error = describeSmtpError(err);
-          if (isPermanentSmtpFailure(err) || delivery.attempts + 1 >= DIGEST_MAX_ATTEMPTS) {
-            await digests.markFailed(db, delivery.id, error);
-            failed += 1;
-          } else {
-            await digests.retryLater(db, delivery.id, error, this.tuning.retrySeconds * 2 ** delivery.attempts);
-            retrying += 1;
-          }
+  startSending(): void {
+    if (this.stopWatching) return;
+    this.stopWatching = this.clock.every(this.tuning.watchSeconds * 1000, () => this.wake());
+    this.wake();
+  }
+
+  /**
+   * Stops the sender: no new turn is taken; a mail being handed over finishes and is recorded (up to `timeoutMs`),
+   * then the lease is given up so that nothing of this process is left to wait for.
+   */
+  async stopSending(timeoutMs = 10_000): Promise<void> {
+    this.stopWatching?.();
+    this.stopWatching = undefined;
+    const stopping = this.stopping;
+    stopping.abort();
+    const runs = Promise.allSettled([...this.runs.values(), this.scanning]);
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([runs.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)))]);
+    clearTimeout(timer);
+    this.stopRenewing?.();
+    this.stopRenewing = undefined;
+    // A run still handing a mail over keeps its claim: the lease runs out and another process takes it back.
+    if (finished && this.leased) await digests.dropLease(this.deps.db, this.senderId).catch((err: unknown) => this.deps.log.warn({ err }, 'newsletter digest: lease not given up'));
+    // Stopped: a run started by hand from now on (sendRun) goes on again.
+    if (this.stopping === stopping) this.stopping = new AbortController();
+  }
+
+  /** A sending process looks for sends to join now (after the week was taken; its watcher's timer). */
+  wake(): void {
+    if (this.stopWatching) void this.scan();
+  }
+
+  /**
+   * One look at the sends under way: claims left by stopped processes go back in the queue, a send with nothing
+   * left is finished, and a run starts for each send that has a delivery due and none running here.
+   */
+  scan(): Promise<void> {
+    this.scanning ??= this.scanOnce()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'newsletter digest: looking for sends failed'))
+      .finally(() => (this.scanning = undefined));
+    return this.scanning;
+  }
+
+  private async scanOnce(): Promise<void> {
+    const { db } = this.deps;
+    for (const sendId of await digests.sendingSends(db)) {
+      if (this.runs.has(sendId) || this.stopping.signal.aborted) continue;
+      const now = this.at();
+      const released = await digests.releaseDeadClaims(db, sendId, now, this.tuning.legacyClaimSeconds);
+      if (released) this.deps.log.warn({ digest: { sendId, released } }, 'newsletter digest: deliveries claimed by a stopped process are queued again');
+      const left = await digests.remaining(db, sendId, now);
+      if (left.open === 0) await this.finish(sendId);
+      else if (left.due > 0) void this.sendRun(sendId);
+    }
+  }
+
+  /** Resolves once every run this process has going has ended. */
+  async idle(): Promise<void> {
+    while (this.runs.size > 0 || this.scanning) await Promise.allSettled([...this.runs.values(), this.scanning]);
+  }
+
+  /**
+   * This process's run of a send: mail after mail at the send's shared pace until nothing is due any more (the
+   * send is finished, or what is left waits for a retry or for another process's hand-over), or the sender stops.
+   * One run per send in a process: a second call answers the run under way. Never rejects.
+   */
+  sendRun(sendId: number): Promise<SendRunResult> {
+    let run = this.runs.get(sendId);
+    if (!run) {
+      run = this.runOnce(sendId).finally(() => this.runs.delete(sendId));
+      this.runs.set(sendId, run);
+    }
+    return run;
+  }
+
+  private async runOnce(sendId: number): Promise<SendRunResult> {
+    const { db } = this.deps;
+    const result: SendRunResult = { sent: 0, deferred: 0, failed: 0, bounced: 0, skipped: 0, done: false, nextDueAt: null };
+    const signal = this.stopping.signal;
+    await this.holdLease();
+    try {
+      const send = await digests.findSend(db, sendId);
+      if (!send || send.status !== 'sending') return { ...result, done: true };
+      // A claim of this sender on this send is an earlier run's that ended without recording it (the database
+      // failed): back in the queue, as a stopped process's would be.
+      await digests.releaseOwnClaims(db, sendId, this.senderId);
+      const host = new URL(this.deps.config.publicUrl).hostname || 'vitrine.local';
+      let intervalMs = 0;
+      let rateReadAt = -Infinity;
+      while (!signal.aborted) {
+        const now = this.clock.now();
+        // The rate is read again every second: a change in the settings applies to the send under way.
+        if (now - rateReadAt >= 1000) {
+          intervalMs = 1000 / Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
+          rateReadAt = now;
         }
+        const turn = await digests.claimNext(db, { sendId, senderId: this.senderId, now: new Date(now), intervalMs });
+        if (turn.kind === 'no-lease') await this.renewLease();
+        else if (turn.kind === 'wait') await this.clock.sleep(Math.max(1, turn.waitMs), signal);
+        else if (turn.kind === 'skipped') {
+          result.skipped += 1;
+          this.deps.log.info({ digest: { sendId, delivery: turn.id, reason: turn.reason } }, 'newsletter digest: skipped, the subscriber left before their turn');
+        } else if (turn.kind === 'none') break;
+        else await this.deliver(send, turn.delivery, host, result);
       }
-      // The rate holds across batches: the next one starts a second after this one did.
-      const wait = windowStart + 1000 - Date.now();
-      if (wait > 0 && Date.now() + wait < stopAt) await new Promise((resolve) => setTimeout(resolve, wait));
+      const left = await digests.remaining(db, sendId, this.at());
+      if (left.open === 0) await this.finish(sendId, send.week);
+      return { ...result, done: left.open === 0, nextDueAt: left.nextDueAt };
+    } catch (err) {
+      // The database or the mail server failed mid-run: the watcher starts a new run at its next look.
+      this.deps.log.error({ err, digest: { sendId } }, 'newsletter digest: send run stopped');
+      return result;
+    } finally {
+      this.releaseLease();
     }
-    const left = await digests.remaining(db, sendId);
-    if (left.open === 0) {
-      await digests.finish(db, sendId);
-      this.deps.log.info({ digest: { sendId, week: send.week } }, 'newsletter digest sent');
-      return { sent, failed, retrying, done: true };
+  }
+
+  /** Hands one claimed delivery to SMTP and records what became of it. */
+  private async deliver(send: digests.SendRow, delivery: digests.ClaimedDelivery, host: string, result: SendRunResult): Promise<void> {
+    const { db, mailer, log } = this.deps;
+    let outcome: 'sent' | 'stored';
+    try {
+      // The same Message-ID for every attempt of this delivery: a copy resent after a crash reads as the same mail.
+      outcome = await mailer.transmit(this.personalise(send, delivery), `<digest-${send.id}-${delivery.id}@${host}>`);
+    } catch (err) {
+      const error = describeSmtpError(err);
+      const context = { sendId: send.id, delivery: delivery.id, to: delivery.email, attempt: delivery.attempts + 1, error };
+      if (isPermanentSmtpFailure(err)) {
+        // Refused for good: the address is marked bounced with the same answer (no more digests nor welcome mail).
+        await db.transaction(async (tx) => {
+          await digests.markFinalFailure(tx, delivery.id, this.senderId, 'bounced', error);
+          await leads.markBounced(tx, delivery.email, error, this.at());
+        });
+        result.bounced += 1;
+        log.warn({ digest: context }, 'newsletter digest refused by the SMTP server; the address is marked bounced');
+      } else if (delivery.attempts + 1 >= DIGEST_MAX_ATTEMPTS) {
+        await digests.markFinalFailure(db, delivery.id, this.senderId, 'failed', error);
+        result.failed += 1;
+        log.warn({ digest: context }, 'newsletter digest delivery retries exhausted; marked failed');
+      } else {
+        const retryAt = new Date(this.clock.now() + this.tuning.retrySeconds * 1000 * 2 ** delivery.attempts);
+        await digests.markDeferred(db, delivery.id, this.senderId, error, retryAt);
+        result.deferred += 1;
+        log.info({ digest: { ...context, retryAt } }, 'newsletter digest delivery deferred; will retry');
+      }
+      return;
     }
-    return { sent, failed, retrying, done: false, nextInSeconds: Math.ceil(left.nextDueInSeconds ?? this.tuning.staleClaimSeconds) };
+    await digests.markDelivered(db, delivery.id, this.senderId, outcome, this.at());
+    result.sent += 1;
+  }
+
+  private async finish(sendId: number, week?: string): Promise<void> {
+    if (await digests.finish(this.deps.db, sendId, this.at())) this.deps.log.info({ digest: { sendId, week } }, 'newsletter digest sent');
+  }
+
+  /** A run holds the process's lease while it goes on; the lease is renewed every third of its length meanwhile. */
+  private async holdLease(): Promise<void> {
+    this.leaseHolders += 1;
+    this.leased = true;
+    if (this.leaseHolders === 1) {
+      const period = (this.tuning.leaseSeconds * 1000) / 3;
+      this.stopRenewing = this.clock.every(period, () => void this.renewLease().catch((err: unknown) => this.deps.log.warn({ err }, 'newsletter digest: lease not renewed')));
+    }
+    await this.renewLease();
+  }
+
+  private releaseLease(): void {
+    this.leaseHolders -= 1;
+    if (this.leaseHolders === 0) {
+      this.stopRenewing?.();
+      this.stopRenewing = undefined;
+    }
+  }
+
+  private renewLease(): Promise<void> {
+    return digests.lease(this.deps.db, this.senderId, new Date(this.clock.now() + this.tuning.leaseSeconds * 1000));
   }
 
   /** The admin's test: the next digest as it stands, to one address in its reader's language (through the outbox, like any single mail). */

@@ -36,7 +36,7 @@ export class NewsletterService {
 
   /**
    * A subscription request. An active, confirmed subscriber: 409 'Email already registered'. Anyone else
-   * (new, not yet confirmed, cancelled) gets a fresh single-use confirmation link by mail; nothing is sent
+   * (new, not yet confirmed, cancelled, bounced) gets a fresh single-use confirmation link by mail; nothing is sent
    * to them before they open it. The lead and its mail commit together. `locale` is the language of the page
    * they subscribed from: kept with the lead, it is the language of their confirmation mail and of every digest.
    * A sign-up the spam guard doubts (`doubted`) is taken like any (the mailed link is what stops robots); the doubt
@@ -50,7 +50,8 @@ export class NewsletterService {
     await db.transaction(async (tx) => {
       const current = await leads.findSubscriberByEmail(tx, email);
       if (current?.status === 'blackListed') throw new AppError(403, 'SUBMISSION_REFUSED');
-      if (current && current.confirmed_at && current.newsletter_status === 'active' && current.status === 'active') {
+      // A bounced subscriber signs up again like a new one: the confirmation link is what makes them active again.
+      if (current && current.confirmed_at && current.newsletter_status === 'active' && current.status === 'active' && !current.bounced_at) {
         throw new ConflictError('EMAIL_ALREADY_REGISTERED');
       }
       const token = randomToken();

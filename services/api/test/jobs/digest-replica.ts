@@ -17,9 +17,9 @@ async function main(): Promise<{ app: FastifyInstance; db: Db }> {
     logger: false,
     db,
     jobs: { maintenanceIntervalSeconds: 1, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 },
-    // Claims of a dead process are taken back after 10 s; runs hand over every 2 s. (3 s was shorter than a batch's
-    // SMTP sends on a loaded machine: a live claim was taken back and its mails went out twice.)
-    digest: { runSeconds: 2, staleClaimSeconds: 10, retrySeconds: 1 },
+    // A killed process's claims are taken back once its lease (6 s, renewed every 2 s whatever its SMTP conversation is
+    // doing) has run out; each process looks for sends every second.
+    digest: { leaseSeconds: 6, watchSeconds: 1, retrySeconds: 1 },
   });
   await app.ready();
   process.stdout.write('ready\n');

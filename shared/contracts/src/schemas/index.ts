@@ -7,6 +7,7 @@ export * from './system';
 export * from './content';
 export * from './mail';
 export * from './audience';
+export * from './deliveries';
 export * from './reports';
 export * from './audit';
 export * from './webhooks';

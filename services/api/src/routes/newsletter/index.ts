@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  DigestDeliveriesQuery,
+  DigestDeliverySchema,
   DigestFailureSchema,
   DigestPreviewSchema,
-  DigestSendSchema,
+  DigestSendStatesSchema,
   DigestSettingsSchema,
   Envelope,
   IdParams,
+  ListEnvelope,
   MessageEnvelope,
   WELCOME_LIMITS,
   WELCOME_SUCCESS_MESSAGE,
@@ -41,7 +44,12 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/newsletter/digests',
     {
       config: { policy: leads },
-      schema: { tags, summary: "Each week's digest, newest first: status and sent / failed / queued of total", security: BEARER, response: responses({ 200: Envelope(Type.Array(DigestSendSchema)) }, 401, 403) },
+      schema: {
+        tags,
+        summary: "Each week's digest, newest first: status, sent / failed / queued of total, and each delivery state's count (`states`)",
+        security: BEARER,
+        response: responses({ 200: Envelope(Type.Array(DigestSendStatesSchema)) }, 401, 403),
+      },
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -51,14 +59,45 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    '/newsletter/digests/:id/deliveries',
+    {
+      config: { policy: leads },
+      schema: {
+        tags,
+        summary:
+          "A week's deliveries, one per recipient, in the order they were queued, optionally of one state (`?status=`): queued, sending, sent, stored, deferred (with the SMTP server's last answer and when it is tried again), failed, bounced (with the answer) or skipped (with why: unsubscribed, blacklisted, bounced, inactive, erased)",
+        security: BEARER,
+        params: IdParams,
+        querystring: DigestDeliveriesQuery,
+        response: responses({ 200: ListEnvelope(DigestDeliverySchema) }, 401, 403, 404),
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      if (!(await digests.findSend(app.db, request.params.id))) throw new NotFoundError();
+      const { status, page = 1, limit = 20 } = request.query;
+      const result = await digests.deliveries(app.db, request.params.id, { statuses: status ? [status] : undefined, limit, offset: (page - 1) * limit });
+      const items = result.rows.map((row) => ({ ...row, next_attempt_at: row.next_attempt_at?.toISOString() ?? null, sent_at: row.sent_at?.toISOString() ?? null }));
+      return { data: { items, total: result.total, page, limit } };
+    },
+  );
+
+  app.get(
     '/newsletter/digests/:id/failures',
     {
       config: { policy: leads },
-      schema: { tags, summary: "A week's failed deliveries with the SMTP server's answer", security: BEARER, params: IdParams, response: responses({ 200: Envelope(Type.Array(DigestFailureSchema)) }, 401, 403, 404) },
+      schema: {
+        tags,
+        summary: "A week's failed and bounced deliveries with the SMTP server's answer (the deliveries' `?status=failed` and `?status=bounced`, whole)",
+        security: BEARER,
+        params: IdParams,
+        response: responses({ 200: Envelope(Type.Array(DigestFailureSchema)) }, 401, 403, 404),
+      },
     },
     async (request) => {
       if (!(await digests.findSend(app.db, request.params.id))) throw new NotFoundError();
-      return { data: await digests.failures(app.db, request.params.id) };
+      const { rows } = await digests.deliveries(app.db, request.params.id, { statuses: ['failed', 'bounced'], limit: null, offset: 0 });
+      return { data: rows.map(({ email, attempts, last_error }) => ({ email, attempts, last_error })) };
     },
   );
 
