@@ -5,15 +5,17 @@ import { SeoPage } from '../../seo/components/seo-page';
 import { ProfilePage } from '../../settings-profile/components/profile-page';
 import { WhatsappPage } from '../../settings-whatsapp/components/whatsapp-page';
 import { SiteSettingsTab } from './site-form';
+import { WelcomeMailTab } from './welcome-mail-tab';
 import './settings-page.css';
 
-const TABS = ['site', 'profile', 'whatsapp', 'seo'] as const;
+const TABS = ['site', 'profile', 'whatsapp', 'welcome', 'seo'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * settings: the site's settings in tabs — the company's details (contact, social
  * profiles), then the screens settings-profile, settings-whatsapp and seo themselves, each with its own
- * data and guard (the settings access opens all three). The open tab is in the URL (`?tab=`), so a link
+ * data and guard (the settings access opens all three), and the newsletter's welcome mail (its texts per language, with
+ * a preview). The open tab is in the URL (`?tab=`), so a link
  * or a reload lands on it; a tab's screen is mounted only while open.
  */
 export function SettingsPage() {
@@ -25,6 +27,7 @@ export function SettingsPage() {
     site: <SiteSettingsTab />,
     profile: <ProfilePage />,
     whatsapp: <WhatsappPage />,
+    welcome: <WelcomeMailTab />,
     seo: <SeoPage />,
   };
   return (
