@@ -1,5 +1,6 @@
 import { LOCALE_CODES, WELCOME_LIMITS, WELCOME_SUCCESS_MESSAGE, type Locale, type WelcomeSettings, type WelcomeTexts } from '@vitrine/contracts';
 import { readOutbox } from '../../src/repositories/outbox';
+import { isWelcomable } from '../../src/repositories/welcome';
 import { BACKENDS, PUBLIC_URL, setupApp, testConfig, type Staff, type TestContext } from '../helpers';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../smtp-server';
 
@@ -238,7 +239,7 @@ describe.each(BACKENDS)('the welcome mail (%s)', (backend) => {
       expect(welcomes(email)).toHaveLength(2);
     });
 
-    it('not to a suppressed address, nor when it is off', async () => {
+    it('not to a suppressed or bounced address, nor when it is off', async () => {
       const email = 'bloqueado@leitores.com.br';
       const res = await ctx.call('POST', '/api/public/newsletter', { body: { email, elapsed_ms: 5000 }, remoteAddress: nextAddress() });
       expect(res.statusCode).toBe(202);
@@ -247,6 +248,13 @@ describe.each(BACKENDS)('the welcome mail (%s)', (backend) => {
       await ctx.call('GET', await confirmationPath(email), { remoteAddress: nextAddress() });
       await ctx.app.jobs.drain();
       expect(welcomes(email)).toEqual([]);
+
+      // Nor to a bounced one (a confirmation clears the mark: it applies to a subscriber marked since).
+      await signUpAndConfirm('devolvido@leitores.com.br');
+      const bounced = await lead('devolvido@leitores.com.br');
+      expect(await isWelcomable(ctx.db, bounced!.id, 'devolvido@leitores.com.br')).toBe(true);
+      await ctx.db.query("UPDATE leads SET bounced_at = now(), bounce_reason = '550 5.1.1 no such mailbox' WHERE id = $1", [bounced?.id]);
+      expect(await isWelcomable(ctx.db, bounced!.id, 'devolvido@leitores.com.br')).toBe(false);
 
       await save({ enabled: false, texts: TEXTS });
       await signUpAndConfirm('desligada@leitores.com.br');
