@@ -91,9 +91,9 @@ function int(value: string | undefined, fallback: number, name: string): number 
 function onOff(value: string | undefined, fallback: boolean, name: string): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   const v = value.trim().toLowerCase();
-  if (v === 'on') return true;
-  if (v === 'off') return false;
-  throw new Error(`${name} must be "on" or "off", got "${value}"`);
+  if (v === 'on' || v === '1' || v === 'true') return true;
+  if (v === 'off' || v === '0' || v === 'false') return false;
+  throw new Error(`${name} must be "on" or "off" (or 1 / 0), got "${value}"`);
 }
 
 function optional(value: string | undefined): string | undefined {

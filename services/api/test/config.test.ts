@@ -53,4 +53,11 @@ describe('config', () => {
     expect(() => loadConfig({ JOBS: 'yes' })).toThrow('JOBS must be "on" or "off"');
     expect(() => loadConfig({ JOBS_SCHEMA: 'jobs; drop' })).toThrow('JOBS_SCHEMA');
   });
+
+  it("sends webhooks only to public addresses unless WEBHOOK_ALLOW_PRIVATE, with a time limit per delivery", () => {
+    expect(loadConfig({}, '/repo')).toMatchObject({ webhookAllowPrivate: false, webhookTimeoutMs: 10_000 });
+    for (const on of ['1', 'on', 'true']) expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: on }, '/repo').webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: '0', WEBHOOK_TIMEOUT_MS: '2500' }, '/repo')).toMatchObject({ webhookAllowPrivate: false, webhookTimeoutMs: 2500 });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'maybe' })).toThrow('WEBHOOK_ALLOW_PRIVATE must be "on" or "off"');
+  });
 });

@@ -30,10 +30,10 @@ export const WEBHOOK_QUEUE = 'webhook-dispatch';
 export const WEBHOOK_SWEEP_CRON = '* * * * *';
 
 /**
- * Seconds before each retry: the first within 30 s, then growing to 8 h; the tenth attempt, about 24 h after the
- * first, is the last.
+ * Seconds before each retry: the first after 25 s (within 30 s once the worker's polling, 5 s at most, has seen its
+ * job), then growing to 8 h; the tenth attempt, about 24 h after the first, is the last.
  */
-export const RETRY_DELAYS_S = [30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800] as const;
+export const RETRY_DELAYS_S = [25, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800] as const;
 /** An endpoint whose deliveries have all failed for this long is disabled, and the admins are told. */
 export const FAILING_DISABLE_MS = 24 * 3600 * 1000;
 /** After a rotation the previous secret signs beside the new one for this long. */
