@@ -6,6 +6,8 @@ import { randomToken, sha256, uniqueKey } from '../lib/security';
 import * as leads from '../repositories/leads';
 import * as spamGuard from '../repositories/spam-guard';
 import type { ServiceDeps } from './context';
+import { emitLeadEvent } from './leads';
+import { wakeWebhooks } from './webhooks';
 import { WelcomeService } from './welcome';
 
 /** How long a confirmation link can be opened. */
@@ -66,8 +68,10 @@ export class NewsletterService {
       const link = `${config.publicUrl}/api/public/newsletter/confirm/${row.id}/${token}`;
       await mailer.enqueue(tx, subscriptionConfirmationMail(mailLocale(row.locale), row.email, row.name, link, CONFIRMATION_DAYS));
       if (doubted) await spamGuard.countDoubt(tx, 'newsletter', doubted);
+      if (!current) await emitLeadEvent(tx, jobs, 'lead.created', row.id);
     });
     mailer.wake();
+    wakeWebhooks(jobs);
   }
 
   /** The subscription page's again-subscribe: a new confirmation link to the address on record. */
@@ -90,10 +94,14 @@ export class NewsletterService {
     let welcomed = false;
     const before = await db.transaction(async (tx) => {
       const row = await leads.confirmSubscription(tx, id, sha256(token));
-      if (row && !(row.newsletter_status === 'active' && row.confirmed_at)) welcomed = await this.welcome.queue(tx, row);
+      if (row && !(row.newsletter_status === 'active' && row.confirmed_at)) {
+        welcomed = await this.welcome.queue(tx, row);
+        await emitLeadEvent(tx, jobs, 'subscriber.confirmed', row.id);
+      }
       return row;
     });
     if (welcomed) mailer.wake();
+    wakeWebhooks(jobs);
     if (!before) return { result: 'invalid', location: '/unsubscribe-newsletter?status=invalid' };
     const result: ConfirmationResult = before.newsletter_status === 'cancelled' ? 'reactivated' : 'confirmed';
     return { result, location: `/unsubscribe-newsletter/${encodeURIComponent(before.unique_key)}/${before.id}?status=${result}` };
@@ -102,13 +110,23 @@ export class NewsletterService {
   async subscription(id: number, key: string): Promise<NewsletterSubscription> {
     const row = await leads.findSubscriber(this.deps.db, id, key);
     if (!row) throw new NotFoundError();
-    const state = row.newsletter_status === 'cancelled' ? 'cancelled' : row.confirmed_at && row.newsletter_status === 'active' ? 'active' : 'pending';
+    // A bounced subscription waits for a confirmation like a new one (the page offers to send the link again).
+    const state = row.newsletter_status === 'cancelled' ? 'cancelled' : row.confirmed_at && row.newsletter_status === 'active' && !row.bounced_at ? 'active' : 'pending';
     return { email: maskEmail(row.email), state };
   }
 
-  /** Unsubscribes at once (also a pending subscription); saying it twice changes nothing more. */
+  /**
+   * Unsubscribes at once (also a pending subscription); saying it twice changes nothing more. Leaving is told to the
+   * webhooks once (`subscriber.cancelled`, with the reason), in the same transaction.
+   */
   async unsubscribe(id: number, key: string, input: NewsletterUnsubscribeInput | { reason: 'one-click'; details?: undefined }): Promise<void> {
     const details = input.details?.trim() || null;
-    if (!(await leads.cancelSubscription(this.deps.db, id, key, input.reason, details))) throw new NotFoundError();
+    const { db, jobs } = this.deps;
+    await db.transaction(async (tx) => {
+      const before = await leads.findSubscriber(tx, id, key);
+      if (!before || !(await leads.cancelSubscription(tx, id, key, input.reason, details))) throw new NotFoundError();
+      if (before.newsletter_status !== 'cancelled') await emitLeadEvent(tx, jobs, 'subscriber.cancelled', id);
+    });
+    wakeWebhooks(jobs);
   }
 }

@@ -77,7 +77,9 @@ export async function emitWebhook(
   for (const endpoint of endpoints) {
     await repo.insertDelivery(tx, { endpoint_id: endpoint.id, webhook_id: webhookId, event, record_key: recordKey, body, ...(at ? { next_attempt_at: at } : {}) });
   }
-  await jobs.send(WEBHOOK_QUEUE, {}, {}, tx);
+  // The job only wakes the dispatcher: an engine still starting (its database was down at boot) leaves the rows to
+  // the minute's sweep once it runs, and never costs the change its transaction.
+  if (jobs.started) await jobs.send(WEBHOOK_QUEUE, {}, {}, tx);
   return true;
 }
 

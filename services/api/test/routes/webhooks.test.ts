@@ -4,7 +4,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { Webhook } from 'standardwebhooks';
 import { createArticle, createCategory, imageId } from '../content-helpers';
-import { BACKENDS, setupApp, type TestContext } from '../helpers';
+import { readOutbox } from '../../src/repositories/outbox';
+import { BACKENDS, PUBLIC_URL, setupApp, type TestContext } from '../helpers';
 
 const CONTACT = {
   name: 'Joana Lima',
@@ -247,6 +248,26 @@ describe.each(BACKENDS)('outgoing webhooks (%s)', (backend) => {
     await retriesDue();
     expect(tool.received.length).toBe(before + 1);
     expect((await admin('GET', '/api/webhook/endpoints')).json().data[0]).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+  });
+
+  it('follows a subscriber: lead.created at the sign-up, subscriber.confirmed once, subscriber.cancelled once with the reason', async () => {
+    await create(['lead.created', 'subscriber.confirmed', 'subscriber.cancelled']);
+    const email = 'assinante@cliente.com.br';
+    expect((await ctx.call('POST', '/api/public/newsletter', { body: { email, elapsed_ms: 5000 }, remoteAddress: `10.89.0.${(address += 1)}` })).statusCode).toBe(202);
+    const [mail] = await readOutbox(ctx.db, email);
+    const link = mail?.text_body.match(/https?:\/\/\S+\/api\/public\/newsletter\/confirm\/\S+/)?.[0];
+    if (!link) throw new Error('no confirmation link');
+    await ctx.call('GET', link.replace(PUBLIC_URL, ''));
+    await ctx.call('GET', link.replace(PUBLIC_URL, ''));
+    const lead = (await ctx.db.query<{ id: number; unique_key: string }>("SELECT id::int AS id, unique_key FROM leads WHERE module = 'newsletter' AND email = $1", [email]))[0];
+    if (!lead) throw new Error('no subscriber');
+    for (let i = 0; i < 2; i += 1) {
+      await ctx.call('POST', `/api/public/newsletter/unsubscribe/${lead.id}/${lead.unique_key}`, { body: { reason: 'too-frequent' } });
+    }
+    await dispatch();
+    expect(tool.events().map((e) => e.type)).toEqual(['lead.created', 'subscriber.confirmed', 'subscriber.cancelled']);
+    expect(tool.events()[1]?.data).toMatchObject({ module: 'newsletter', email, newsletter_status: 'active', confirmed: true });
+    expect(tool.events()[2]?.data).toMatchObject({ email, newsletter_status: 'cancelled', unsubscribe_reason: 'too-frequent' });
   });
 
   it('sends article.published when an article becomes public: now, or at its scheduled time', async () => {
