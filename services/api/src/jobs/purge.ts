@@ -3,6 +3,7 @@ import type { QueueOptions } from './engine';
 import * as outbox from '../repositories/outbox';
 import * as purge from '../repositories/purge';
 import * as reads from '../repositories/reads';
+import * as webhooks from '../repositories/webhooks';
 
 export const PURGE_QUEUE = 'purge-expired';
 /** Every hour, at minute 17 (off the top of the hour, when other cron work tends to pile up). */
@@ -30,7 +31,7 @@ export interface OutboxRetention {
 export const OUTBOX_RETENTION: OutboxRetention = { deliveredDays: 30, failedDays: 90, abandonAfterHours: 24 };
 
 export type PurgeCounts = Record<
-  'sessions' | 'verificationCodes' | 'passwordResets' | 'loginAttempts' | 'outboxAbandoned' | 'outbox' | 'readDedup' | 'readSalts',
+  'sessions' | 'verificationCodes' | 'passwordResets' | 'loginAttempts' | 'outboxAbandoned' | 'outbox' | 'readDedup' | 'readSalts' | 'webhookDeliveries',
   number
 >;
 
@@ -45,5 +46,7 @@ export async function purgeExpired(db: Db, retention = purge.RETENTION, mail = O
     outbox: await outbox.purgeOld(db, { delivered: mail.deliveredDays, failed: mail.failedDays }),
     readDedup: await reads.purgeExpired(db),
     readSalts: await reads.dropOldSalts(db),
+    // Webhook deliveries keep the outbox's retention: delivered ones a month, failed ones three.
+    webhookDeliveries: await webhooks.purgeOld(db, { delivered: mail.deliveredDays, failed: mail.failedDays }),
   };
 }

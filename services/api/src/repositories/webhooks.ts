@@ -206,3 +206,13 @@ export async function disableFailing(db: Queryable, endpointId: number, since: D
   );
   return rows[0];
 }
+
+/** Delivered deliveries past their retention, and failed ones past a longer one (pending ones stay). */
+export async function purgeOld(db: Queryable, days: { delivered: number; failed: number }): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM webhook_deliveries WHERE (status = 'delivered' AND created_at < now() - make_interval(days => $1))
+        OR (status = 'failed' AND created_at < now() - make_interval(days => $2)) RETURNING 1`,
+    [days.delivered, days.failed],
+  );
+  return rows.length;
+}

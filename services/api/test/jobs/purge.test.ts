@@ -51,6 +51,13 @@ describe.each(BACKENDS)('scheduled purge of expired rows (%s)', (backend) => {
         ('drop-failed-91d', 's', 't', 'h', 'failed', ${ago('91 days')}),
         ('keep-queued-1h', 's', 't', 'h', 'queued', ${ago('1 hour')}),
         ('keep-queued-25h', 's', 't', 'h', 'queued', ${ago('25 hours')});
+      INSERT INTO webhook_endpoints (id, unique_key, url, events, secret) VALUES (900, 'purge', 'https://tool.example/h', '{lead.created}', 'whsec_x');
+      INSERT INTO webhook_deliveries (endpoint_id, webhook_id, event, record_key, body, status, created_at) VALUES
+        (900, 'keep-delivered-29d', 'lead.created', 'lead:1', '{}', 'delivered', ${ago('29 days')}),
+        (900, 'drop-delivered-31d', 'lead.created', 'lead:1', '{}', 'delivered', ${ago('31 days')}),
+        (900, 'keep-failed-31d', 'lead.created', 'lead:1', '{}', 'failed', ${ago('31 days')}),
+        (900, 'drop-failed-91d', 'lead.created', 'lead:1', '{}', 'failed', ${ago('91 days')}),
+        (900, 'keep-pending-91d', 'lead.created', 'lead:1', '{}', 'pending', ${ago('91 days')});
       INSERT INTO read_salts (day, salt) VALUES
         ((now() AT TIME ZONE 'UTC')::date, 'keep-today'),
         ((now() AT TIME ZONE 'UTC')::date - 1, 'keep-yesterday'),
@@ -70,7 +77,9 @@ describe.each(BACKENDS)('scheduled purge of expired rows (%s)', (backend) => {
       outbox: 3,
       readDedup: 0,
       readSalts: 1,
+      webhookDeliveries: 2,
     });
+    expect(await labels('SELECT webhook_id AS label FROM webhook_deliveries')).toEqual(['keep-delivered-29d', 'keep-failed-31d', 'keep-pending-91d']);
 
     expect(await labels("SELECT token_hash AS label FROM sessions WHERE token_hash LIKE 'keep-%' OR token_hash LIKE 'drop-%'")).toEqual([
       'keep-expired-6d',
