@@ -17,7 +17,9 @@ CREATE TABLE webhook_endpoints (
   -- Why it was disabled by the server (NULL: by staff, or enabled).
   disabled_reason text,
   created_at      timestamptz NOT NULL DEFAULT now(),
-  updated_at      timestamptz NOT NULL DEFAULT now()
+  updated_at      timestamptz NOT NULL DEFAULT now(),
+  -- How the audit log names it: a setting of the settings screen ('webhook 3').
+  audit_key       text GENERATED ALWAYS AS ('webhook ' || id::text) STORED
 );
 
 CREATE TABLE webhook_deliveries (
@@ -46,5 +48,7 @@ CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id,
 CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at, id) WHERE status = 'pending';
 CREATE INDEX webhook_deliveries_record_idx ON webhook_deliveries (endpoint_id, record_key, id) WHERE status = 'pending';
 
+-- Staff's changes to endpoints are in the audit log as settings (the secrets never; the server's own notes of a
+-- failing endpoint are no staff action and are written without an actor).
 CREATE TRIGGER webhook_endpoints_audit AFTER INSERT OR UPDATE OR DELETE ON webhook_endpoints
-  FOR EACH ROW EXECUTE FUNCTION audit_row('webhook_endpoint', 'id', 'secret', 'previous_secret', 'updated_at', 'failing_since');
+  FOR EACH ROW EXECUTE FUNCTION audit_row('site_settings', 'audit_key', 'id', 'secret', 'previous_secret', 'updated_at', 'failing_since');

@@ -100,6 +100,13 @@ describe.each(BACKENDS)('outgoing webhooks (%s)', (backend) => {
     const listed = (await admin('GET', '/api/webhook/endpoints')).json().data;
     expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, url: tool.url, events: ['lead.created'], enabled: true, description: 'CRM' })]);
     expect(JSON.stringify(listed)).not.toContain(secret);
+    // In the audit log as a setting of the settings screen, without the secret.
+    const audited = await ctx.db.query<{ record_type: string; record_id: string; action: string; changes: unknown }>(
+      'SELECT record_type, record_id, action, changes FROM audit_log WHERE record_id = $1',
+      [`webhook ${endpoint.id}`],
+    );
+    expect(audited).toEqual([expect.objectContaining({ record_type: 'site_settings', action: 'create', changes: expect.objectContaining({ url: tool.url, events: ['lead.created'] }) })]);
+    expect(JSON.stringify(audited)).not.toContain(secret);
     // Unknown events, none, a non-http URL: 400 and nothing saved.
     for (const body of [{ url: tool.url, events: ['lead.deleted'] }, { url: tool.url, events: [] }, { url: 'ftp://example.com/x', events: ['lead.created'] }]) {
       expect((await admin('POST', '/api/webhook/endpoint', body)).statusCode).toBe(400);
