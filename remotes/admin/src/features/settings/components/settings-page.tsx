@@ -6,16 +6,17 @@ import { ProfilePage } from '../../settings-profile/components/profile-page';
 import { WhatsappPage } from '../../settings-whatsapp/components/whatsapp-page';
 import { SiteSettingsTab } from './site-form';
 import { WelcomeMailTab } from './welcome-mail-tab';
+import { WebhooksTab } from '../webhooks/components/webhooks-tab';
 import './settings-page.css';
 
-const TABS = ['site', 'profile', 'whatsapp', 'welcome', 'seo'] as const;
+const TABS = ['site', 'profile', 'whatsapp', 'welcome', 'seo', 'webhooks'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * settings: the site's settings in tabs — the company's details (contact, social
  * profiles), then the screens settings-profile, settings-whatsapp and seo themselves, each with its own
  * data and guard (the settings access opens all three), and the newsletter's welcome mail (its texts per language, with
- * a preview). The open tab is in the URL (`?tab=`), so a link
+ * a preview), and the webhooks (the endpoints the site's events are sent to). The open tab is in the URL (`?tab=`), so a link
  * or a reload lands on it; a tab's screen is mounted only while open.
  */
 export function SettingsPage() {
@@ -29,6 +30,7 @@ export function SettingsPage() {
     whatsapp: <WhatsappPage />,
     welcome: <WelcomeMailTab />,
     seo: <SeoPage />,
+    webhooks: <WebhooksTab />,
   };
   return (
     <div className="vt-settings" data-testid="settings-page">
