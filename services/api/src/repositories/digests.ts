@@ -188,7 +188,7 @@ export type ClaimResult =
   | { kind: 'no-lease' }
   /** Not this mail's turn yet: the send's pace allows the next hand-over in `waitMs`. */
   | { kind: 'wait'; waitMs: number }
-  /** The turn was taken, and no delivery is due now (the send is finished, or waits for retries or other senders). */
+  /** No delivery is due now: the send is finished (here or by another sender), or waits for retries or other senders. */
   | { kind: 'none' }
   /** The next due delivery's subscriber left (or was blocked, or bounced) before their turn: recorded as skipped. */
   | { kind: 'skipped'; id: number; reason: DigestSkipReason }
@@ -207,6 +207,7 @@ export async function claimNext(db: Queryable, claim: { sendId: number; senderId
   const rows = await db.query<{
     leased: boolean;
     took: boolean;
+    sending: boolean | null;
     wait_ms: number | null;
     id: number | null;
     lead_id: number | null;
@@ -245,13 +246,16 @@ export async function claimNext(db: Queryable, claim: { sendId: number; senderId
        RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts, d.status, d.skip_reason, j.lead_key, j.locale
      )
      SELECT EXISTS (SELECT 1 FROM lease) AS leased, EXISTS (SELECT 1 FROM pace) AS took,
+       (SELECT s.status = 'sending' FROM digest_sends s WHERE s.id = $1) AS sending,
        (SELECT greatest(0, extract(epoch FROM s.pace_at - $2::timestamptz) * 1000)::float8 FROM digest_sends s WHERE s.id = $1) AS wait_ms,
        c.id, c.lead_id, c.email, c.attempts, c.status, c.skip_reason, c.lead_key, c.locale
      FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
     [claim.sendId, claim.now, claim.senderId, claim.intervalMs],
   );
   const row = rows[0];
-  if (!row?.leased) return { kind: 'no-lease' };
+  // Finished (by another sender) or gone: nothing more to claim.
+  if (!row?.sending) return { kind: 'none' };
+  if (!row.leased) return { kind: 'no-lease' };
   if (!row.took) return { kind: 'wait', waitMs: row.wait_ms ?? 0 };
   if (row.id === null) return { kind: 'none' };
   if (row.status === 'skipped') return { kind: 'skipped', id: row.id, reason: row.skip_reason ?? 'inactive' };

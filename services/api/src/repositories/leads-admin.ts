@@ -20,12 +20,15 @@ export interface LeadRow {
   is_lead: boolean;
   converted_at: Date | null;
   unsubscribe_reason: string | null;
+  /** When a mail to the address was refused for good (SMTP 5xx), with the server's answer; null: not bounced. */
+  bounced_at: Date | null;
+  bounce_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
 
 const COLUMNS = `id::int AS id, unique_key, module, name, email, company, telephone, subject, message, classification, status,
-  newsletter_status, confirmed_at, is_lead, converted_at, unsubscribe_reason, created_at, updated_at`;
+  newsletter_status, confirmed_at, is_lead, converted_at, unsubscribe_reason, bounced_at, bounce_reason, created_at, updated_at`;
 
 const SORT_COLUMNS: Record<LeadSort, string> = { created_at: 'created_at', updated_at: 'updated_at', name: 'lower(name)', email: 'lower(email)' };
 
@@ -107,6 +110,21 @@ export async function blacklist(db: Queryable, email: string): Promise<void> {
 export async function suppressErased(db: Queryable, email: string): Promise<void> {
   await db.query('DELETE FROM email_suppressions WHERE email = lower($1)', [email]);
   await db.query("INSERT INTO email_suppressions (email, reason) VALUES ($1, 'erased') ON CONFLICT (email) DO NOTHING", [erasedKey(email)]);
+}
+
+/**
+ * Staff clear an address's bounce (the mailbox works again, they were told): the mark leaves every lead of the
+ * address, and a newsletter subscription it had stopped needs a new confirmation before anything is sent to it (the
+ * clearing sends nothing). Answers how many leads changed.
+ */
+export async function clearBounce(db: Queryable, email: string): Promise<number> {
+  const rows = await db.query(
+    `UPDATE leads SET bounced_at = NULL, bounce_reason = NULL,
+       confirmed_at = CASE WHEN module = 'newsletter' THEN NULL ELSE confirmed_at END, updated_at = now()
+     WHERE lower(email) = lower($1) AND bounced_at IS NOT NULL RETURNING 1`,
+    [email],
+  );
+  return rows.length;
 }
 
 export async function unsuppress(db: Queryable, email: string): Promise<void> {

@@ -25,6 +25,12 @@ export const DIGEST_TICK_CRON = '*/5 * * * *';
 export const DIGEST_MAX_ARTICLES = 12;
 /** Transient SMTP failures: retried after 30 s, 60 s, 120 s…; the fifth failure is final. */
 export const DIGEST_MAX_ATTEMPTS = 5;
+/**
+ * Turns are 1 s / rate apart plus this share: a mail reaches the SMTP server a little after its turn (the database's
+ * answer, the conversation's start), and unevenly; the margin keeps that unevenness from putting one mail more than
+ * the rate into any second at the server.
+ */
+export const DIGEST_PACE_MARGIN = 0.05;
 
 export interface DigestTuning {
   /** A sender's claims are its own while its lease lasts; the process renews it every third of this. */
@@ -310,7 +316,7 @@ export class DigestService {
         const now = this.clock.now();
         // The rate is read again every second: a change in the settings applies to the send under way.
         if (now - rateReadAt >= 1000) {
-          intervalMs = 1000 / Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
+          intervalMs = (1000 * (1 + DIGEST_PACE_MARGIN)) / Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
           rateReadAt = now;
         }
         const turn = await digests.claimNext(db, { sendId, senderId: this.senderId, now: new Date(now), intervalMs });

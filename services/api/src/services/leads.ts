@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Lead, LeadClassification, LeadsExportInput, LeadsListInput, LeadStatusAction, ListPage } from '@vitrine/contracts';
+import type { Lead, LeadClassification, LeadsExportInput, LeadsListInput, LeadStatusAction, LeadWithBounce, ListPage } from '@vitrine/contracts';
 import { LEAD_EXPORT_COLUMNS } from '@vitrine/contracts';
 import { CSV_BOM, CSV_LINE_BREAK, CSV_SEPARATOR, csvFileName, escapeCsvCell } from '@vitrine/utils';
 import { NotFoundError } from '../errors';
@@ -32,6 +32,11 @@ export function toLead(row: LeadRow): Lead {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** A lead as the staff's screens get it: with its address's bounce (when and the server's answer; null: none). */
+function toStaffLead(row: LeadRow): LeadWithBounce {
+  return { ...toLead(row), bounced_at: row.bounced_at?.toISOString() ?? null, bounce_reason: row.bounce_reason };
 }
 
 /** The export's header row in the screen's language (pt-BR unless en-US is asked for). */
@@ -96,19 +101,19 @@ export async function emitLeadEvent(tx: Queryable, jobs: JobEngine, event: 'lead
 export class LeadsService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  async list(input: LeadsListInput): Promise<ListPage<Lead>> {
+  async list(input: LeadsListInput): Promise<ListPage<LeadWithBounce>> {
     const { rows, total } = await admin.list(this.deps.db, input);
-    return { items: rows.map(toLead), total, page: input.page ?? 1, limit: input.limit ?? 10 };
+    return { items: rows.map(toStaffLead), total, page: input.page ?? 1, limit: input.limit ?? 10 };
   }
 
-  private async one(id: number, key: string): Promise<Lead> {
+  private async one(id: number, key: string): Promise<LeadWithBounce> {
     const row = await admin.find(this.deps.db, id, key);
     if (!row) throw new NotFoundError();
-    return toLead(row);
+    return toStaffLead(row);
   }
 
   /** A change staff make to a lead, with its lead.updated event in the same transaction. */
-  private async change(id: number, key: string, set: string, values: unknown[]): Promise<Lead> {
+  private async change(id: number, key: string, set: string, values: unknown[]): Promise<LeadWithBounce> {
     const { db, jobs } = this.deps;
     await db.transaction(async (tx) => {
       if (!(await admin.update(tx, id, key, set, values))) throw new NotFoundError();
@@ -118,7 +123,7 @@ export class LeadsService {
     return this.one(id, key);
   }
 
-  async classify(id: number, key: string, classification: LeadClassification): Promise<Lead> {
+  async classify(id: number, key: string, classification: LeadClassification): Promise<LeadWithBounce> {
     return this.change(id, key, 'classification = $3', [classification]);
   }
 
@@ -126,7 +131,7 @@ export class LeadsService {
    * Blacklisting refuses the email everywhere (contact form, newsletter) until it is activated again; deleting
    * hides the lead from the list (status deleted) and keeps its messages.
    */
-  async setStatus(id: number, key: string, status: LeadStatusAction): Promise<Lead> {
+  async setStatus(id: number, key: string, status: LeadStatusAction): Promise<LeadWithBounce> {
     await this.deps.db.transaction(async (tx) => {
       const row = await admin.find(tx, id, key);
       if (!row) throw new NotFoundError();
@@ -139,12 +144,31 @@ export class LeadsService {
     return this.one(id, key);
   }
 
-  async mark(id: number, key: string, isLead: boolean): Promise<Lead> {
+  /**
+   * Staff clear the bounce of the lead's address (docs/decisions/audience.md, "Bounced addresses"): the mark leaves
+   * the address's leads; a subscriber gets mail again only once they confirm a new sign-up (nothing is sent now).
+   * Clearing an address that is not bounced changes nothing. Recorded in the audit log like any staff change.
+   */
+  async clearBounce(id: number, key: string): Promise<LeadWithBounce> {
+    const { db, jobs } = this.deps;
+    const changed = await db.transaction(async (tx) => {
+      const row = await admin.find(tx, id, key);
+      if (!row) throw new NotFoundError();
+      if (!row.bounced_at) return false;
+      await admin.clearBounce(tx, row.email);
+      await emitLeadEvent(tx, jobs, 'lead.updated', id);
+      return true;
+    });
+    if (changed) wakeWebhooks(jobs);
+    return this.one(id, key);
+  }
+
+  async mark(id: number, key: string, isLead: boolean): Promise<LeadWithBounce> {
     return this.change(id, key, 'is_lead = $3', [isLead]);
   }
 
   /** Conversion: the lead became a customer (docs/decisions/audience.md). Marked as lead, classified hot, when and by whom kept. */
-  async convert(id: number, key: string, principal: Principal): Promise<Lead> {
+  async convert(id: number, key: string, principal: Principal): Promise<LeadWithBounce> {
     return this.change(id, key, "is_lead = true, classification = 'hot', converted_at = COALESCE(converted_at, now()), converted_by = COALESCE(converted_by, $3)", [principal.user.id]);
   }
 
@@ -204,7 +228,7 @@ export class LeadsService {
       const leads = await tx.query(
         `UPDATE leads SET email = 'erased-' || id || '@erased.invalid', name = '', company = '', telephone = '', subject = '', message = '',
            status = 'deleted', newsletter_status = CASE WHEN newsletter_status IS NULL THEN NULL ELSE 'cancelled' END,
-           confirm_token_hash = NULL, unsubscribe_details = NULL, updated_at = now()
+           confirm_token_hash = NULL, unsubscribe_details = NULL, bounce_reason = NULL, updated_at = now()
          WHERE lower(email) = $1 RETURNING 1`,
         [address],
       );
@@ -216,7 +240,8 @@ export class LeadsService {
       if (messages.length) {
         await tx.query("UPDATE message_replies SET body = '[apagado]' WHERE message_id = ANY($1::bigint[])", [(messages as { id: string }[]).map((m) => m.id)]);
       }
-      await tx.query("UPDATE digest_deliveries SET email = 'erased@erased.invalid' WHERE lower(email) = $1", [address]);
+      // The SMTP server's answers may name the address.
+      await tx.query("UPDATE digest_deliveries SET email = 'erased@erased.invalid', last_error = NULL WHERE lower(email) = $1", [address]);
       await tx.query("UPDATE outbox SET to_address = 'erased@erased.invalid', text_body = '[apagado]', html_body = '[apagado]' WHERE lower(to_address) = $1", [address]);
       await admin.suppressErased(tx, address);
       const summary = { leads: leads.length, messages: messages.length };

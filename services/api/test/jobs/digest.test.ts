@@ -187,7 +187,10 @@ describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
         transmit.mockRestore();
       }
       expect(handedOver).toHaveLength(10);
+      // At most 3 in any second: the hand-overs to SMTP, and each mail's turn as recorded with it in the database.
       expect(busiestSecond(handedOver)).toBe(3);
+      const turns = await ctx.db.query<{ t: number }>('SELECT (extract(epoch FROM claimed_at) * 1000)::float8 AS t FROM digest_deliveries WHERE send_id = $1', [sendId]);
+      expect(busiestSecond(turns.map((r) => r.t))).toBe(3);
       expect(smtp.mails.filter((m) => m.to.some((to) => to.startsWith('ritmo'))).length).toBe(10);
       expect((await digests.listSends(ctx.db, 1))[0]).toMatchObject({ id: sendId, status: 'done', sent: 10 });
       await digest.stopSending();

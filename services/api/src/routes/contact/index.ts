@@ -13,12 +13,35 @@ import {
   NewsletterUnsubscribeBody,
   SiteInfoSchema,
 } from '@vitrine/contracts/schemas';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, BadRequestError } from '../../errors';
 import { requestLanguage, servePublicJson as cached } from '../../plugins/answer-cache';
 import { enforceLimit, RATE_LIMITS } from '../../plugins/rate-limit';
 import { spamSignal } from '../../services/contact';
 import { responses } from '../common';
 
 const tags = ['public'];
+
+/** A one-click post holds one short field; anything bigger is not one (413 from the parser). */
+const ONE_CLICK_MULTIPART_LIMITS = { fields: 4, fieldNameSize: 64, fieldSize: 64, files: 0, parts: 4, headerPairs: 20 };
+
+/**
+ * The `List-Unsubscribe` field of a multipart one-click post (undefined when it has none). The parser's own refusals
+ * (a file part, too many fields: they carry their status) go on; a body that is not whole multipart is the client's.
+ */
+async function oneClickField(request: FastifyRequest): Promise<unknown> {
+  let value: unknown;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field' && part.fieldname === 'List-Unsubscribe') value = part.value;
+    }
+  } catch (err) {
+    if (err instanceof AppError || typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+    throw new AppError(400, 'MALFORMED_REQUEST', { message: 'The multipart body is not well-formed' });
+  }
+  return value;
+}
 
 const emailKey = (request: { body: unknown }) => `email:${String((request.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`;
 
@@ -135,22 +158,35 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/public/newsletter/one-click/:id/:unique_key',
-    {
-      config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
-      schema: {
-        tags,
-        summary: "RFC 8058 one-click unsubscribe (the mail's List-Unsubscribe-Post): a form post, no page",
-        params: LeadParams,
-        response: responses({ 200: MessageEnvelope }, 404, 429),
+  // RFC 8058 one-click: mail receivers post `List-Unsubscribe=One-Click` as a form, urlencoded or multipart/form-data.
+  // Multipart is read only inside this plugin, for this route alone (the other routes keep refusing it: 415).
+  const oneClickRoute: FastifyPluginAsyncTypebox = async (oneClick) => {
+    await oneClick.register(multipart, { limits: ONE_CLICK_MULTIPART_LIMITS });
+    oneClick.post(
+      '/public/newsletter/one-click/:id/:unique_key',
+      {
+        config: { policy: 'public', rateLimit: RATE_LIMITS.newsletterPerIp },
+        bodyLimit: 4096,
+        schema: {
+          tags,
+          summary:
+            "RFC 8058 one-click unsubscribe (the mail's List-Unsubscribe-Post): a form post, no page. The body is `List-Unsubscribe=One-Click`, as application/x-www-form-urlencoded or multipart/form-data; another value of that field: 400 VALIDATION_ERROR; a multipart body that is not whole: 400 MALFORMED_REQUEST",
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+          params: LeadParams,
+          response: responses({ 200: MessageEnvelope }, 400, 404, 413, 429),
+        },
       },
-    },
-    async (request) => {
-      await app.services.newsletter.unsubscribe(request.params.id, request.params.unique_key, { reason: 'one-click' });
-      return { message: NEWSLETTER_SUCCESS_MESSAGES.UNSUBSCRIBED };
-    },
-  );
+      async (request) => {
+        const value = request.isMultipart() ? await oneClickField(request) : (request.body as Record<string, unknown> | undefined)?.['List-Unsubscribe'];
+        if (value !== undefined && value !== 'One-Click') {
+          throw new BadRequestError('VALIDATION_ERROR', [{ property: 'List-Unsubscribe', message: { equals: 'List-Unsubscribe must be One-Click' } }]);
+        }
+        await app.services.newsletter.unsubscribe(request.params.id, request.params.unique_key, { reason: 'one-click' });
+        return { message: NEWSLETTER_SUCCESS_MESSAGES.UNSUBSCRIBED };
+      },
+    );
+  };
+  await app.register(oneClickRoute);
 
   app.post(
     '/public/newsletter/resubscribe/:id/:unique_key',

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  BOUNCE_SUCCESS_MESSAGES,
   Envelope,
   LEAD_SUCCESS_MESSAGES,
   LeadClassificationBody,
   LeadMarkBody,
   LeadParams,
-  LeadSchema,
+  LeadWithBounceSchema,
   LeadsExportQuery,
   LeadsListBody,
   LeadStatusBody,
@@ -35,7 +36,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Page through leads: module, classification, status (deleted ones only when asked for), newsletter status, lead mark, registration days, text; sorted',
         security: BEARER,
         body: LeadsListBody,
-        response: responses({ 200: ListEnvelope(LeadSchema) }, 401, 403),
+        response: responses({ 200: ListEnvelope(LeadWithBounceSchema) }, 401, 403),
       },
     },
     async (request) => ({ data: await service().list(request.body) }),
@@ -65,7 +66,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lead/lead-classification/:id/:unique_key',
     {
       config: { policy: leads },
-      schema: { tags, summary: 'Classify a lead: none, cold, warm or hot', security: BEARER, params: LeadParams, body: LeadClassificationBody, response: responses({ 200: Envelope(LeadSchema) }, 401, 403, 404) },
+      schema: { tags, summary: 'Classify a lead: none, cold, warm or hot', security: BEARER, params: LeadParams, body: LeadClassificationBody, response: responses({ 200: Envelope(LeadWithBounceSchema) }, 401, 403, 404) },
     },
     async (request) => ({ data: await service().classify(request.params.id, request.params.unique_key, request.body.classification), message: LEAD_SUCCESS_MESSAGES.CLASSIFIED }),
   );
@@ -80,7 +81,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: BEARER,
         params: LeadParams,
         body: LeadStatusBody,
-        response: responses({ 200: Envelope(LeadSchema) }, 401, 403, 404),
+        response: responses({ 200: Envelope(LeadWithBounceSchema) }, 401, 403, 404),
       },
     },
     async (request) => ({
@@ -93,7 +94,7 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lead/lead-mark/:id/:unique_key',
     {
       config: { policy: leads },
-      schema: { tags, summary: 'Mark or unmark a contact as lead', security: BEARER, params: LeadParams, body: LeadMarkBody, response: responses({ 200: Envelope(LeadSchema) }, 401, 403, 404) },
+      schema: { tags, summary: 'Mark or unmark a contact as lead', security: BEARER, params: LeadParams, body: LeadMarkBody, response: responses({ 200: Envelope(LeadWithBounceSchema) }, 401, 403, 404) },
     },
     async (request) => ({
       data: await service().mark(request.params.id, request.params.unique_key, request.body.is_lead),
@@ -105,9 +106,25 @@ const leadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lead/lead-convert/:id/:unique_key',
     {
       config: { policy: leads },
-      schema: { tags, summary: 'Convert: the lead became a customer (marked as lead, classified hot, when and by whom kept)', security: BEARER, params: LeadParams, response: responses({ 200: Envelope(LeadSchema) }, 401, 403, 404) },
+      schema: { tags, summary: 'Convert: the lead became a customer (marked as lead, classified hot, when and by whom kept)', security: BEARER, params: LeadParams, response: responses({ 200: Envelope(LeadWithBounceSchema) }, 401, 403, 404) },
     },
     async (request) => ({ data: await service().convert(request.params.id, request.params.unique_key, principalOf(request)), message: LEAD_SUCCESS_MESSAGES.CONVERTED }),
+  );
+
+  app.post(
+    '/lead/lead-bounce-clear/:id/:unique_key',
+    {
+      config: { policy: leads },
+      schema: {
+        tags,
+        summary:
+          "Clear the bounce of the lead's address (a mail to it was refused for good): the mark leaves the address's leads; a newsletter subscriber needs to confirm a new sign-up before anything is sent again (nothing is sent now). Not bounced: nothing changes",
+        security: BEARER,
+        params: LeadParams,
+        response: responses({ 200: Envelope(LeadWithBounceSchema) }, 401, 403, 404),
+      },
+    },
+    async (request) => ({ data: await service().clearBounce(request.params.id, request.params.unique_key), message: BOUNCE_SUCCESS_MESSAGES.CLEARED }),
   );
 
   app.get(
