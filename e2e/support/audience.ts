@@ -14,6 +14,15 @@ export interface Subscriber {
   unsubscribe_reason: string | null;
 }
 
+/** The newsletter's confirmation link in a mail's text, as a path of the server (its first group). */
+export const CONFIRMATION_LINK = /https?:\/\/\S+?(\/api\/public\/newsletter\/confirm\/\d+\/[A-Za-z0-9_-]+)/;
+
+/**
+ * A newsletter confirmation mail, by its subject in any of the five languages ('confirme sua inscrição', 'konfime…'),
+ * as opposed to the welcome mail the demo sends once the link is opened.
+ */
+export const isConfirmationMail = (mail: { subject: string }): boolean => /confirm|konfime/i.test(mail.subject);
+
 export interface AudienceReads {
   /** The newsletter leads of `email` (one at most: a lead is unique per module and email). */
   subscribers(email: string): Promise<Subscriber[]>;

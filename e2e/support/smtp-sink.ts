@@ -14,8 +14,11 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: SinkMail[];
-  /** Resolves with the first mail to `address` received after `since` mails (polls until timeout). */
-  waitForMail(address: string, options?: { since?: number; timeoutMs?: number }): Promise<SinkMail>;
+  /**
+   * Resolves with the first mail to `address` received after `since` mails, and that `match` accepts when given (a
+   * confirmation link among a confirmation and the welcome mail that follows it); polls until timeout.
+   */
+  waitForMail(address: string, options?: { since?: number; timeoutMs?: number; match?: (mail: SinkMail) => boolean }): Promise<SinkMail>;
   close(): Promise<void>;
 }
 
@@ -116,10 +119,10 @@ export function startSmtpSink(): Promise<SmtpSink> {
         port,
         url: `smtp://127.0.0.1:${port}`,
         mails,
-        async waitForMail(address, { since = 0, timeoutMs = 10_000 } = {}) {
+        async waitForMail(address, { since = 0, timeoutMs = 10_000, match = () => true } = {}) {
           const deadline = Date.now() + timeoutMs;
           while (Date.now() < deadline) {
-            const found = mails.slice(since).find((m) => m.to.includes(address.toLowerCase()));
+            const found = mails.slice(since).find((m) => m.to.includes(address.toLowerCase()) && match(m));
             if (found) return found;
             await new Promise((r) => setTimeout(r, 50));
           }

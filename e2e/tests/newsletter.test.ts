@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { after, test } from 'node:test';
 import { api, setupSuite } from '../support/app';
+import { CONFIRMATION_LINK } from '../support/audience';
 import { inSession, signIn, waitForHydration } from '../support/browser';
 import { ADMIN } from '../support/env';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
@@ -31,8 +32,9 @@ async function adminToken(): Promise<string> {
 
 /** The confirmation link of the newest mail to `email`, as a path of this server. */
 async function confirmationPath(email: string, since: number): Promise<string> {
-  const mail = await sink.waitForMail(email, { since, timeoutMs: 20_000 });
-  const link = /https?:\/\/\S+?(\/api\/public\/newsletter\/confirm\/\d+\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  // The first mail since then with a link (the welcome mail of an earlier confirmation may come in between).
+  const mail = await sink.waitForMail(email, { since, timeoutMs: 20_000, match: (m) => CONFIRMATION_LINK.test(m.text) });
+  const link = CONFIRMATION_LINK.exec(mail.text)?.[1];
   assert.ok(link, `a confirmation link in: ${mail.text}`);
   return link;
 }
@@ -70,6 +72,10 @@ test('a visitor subscribes, confirms from the mail, leaves with a reason, and co
     const confirmed = await newsletterLead(token, email);
     assert.equal(confirmed?.newsletter_status, 'active');
     assert.equal(confirmed?.confirmed, true);
+    // The demo welcomes them once, in their language, with the one-click unsubscribe headers of every newsletter mail.
+    const welcome = await sink.waitForMail(email, { since: before, timeoutMs: 20_000, match: (m) => !CONFIRMATION_LINK.test(m.text) });
+    assert.match(welcome.text, /Obrigado por confirmar a sua inscrição/);
+    assert.match(welcome.raw, /^List-Unsubscribe:\s+<https?:\/\/\S+\/api\/public\/newsletter\/one-click\//m);
 
     // Leaving asks why.
     await page.getByText('Não quer mais receber? Cancelar inscrição').click();

@@ -891,7 +891,7 @@ export const admin: Messages<typeof source> = {
     enabledHelp: 'When it is off, nobody gets it; the texts are kept.',
     on: 'On',
     off: 'Off',
-    language: 'Language',
+    language: 'Email language',
     languageHelp: 'Write the email in each language you want; the preview shows the language chosen.',
     languageSource: '{{language}} — base text',
     languageOwn: '{{language}} — its own text',

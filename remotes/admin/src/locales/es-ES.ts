@@ -891,7 +891,7 @@ export const admin: Messages<typeof source> = {
     enabledHelp: 'Desactivado, nadie lo recibe; los textos se guardan.',
     on: 'Activado',
     off: 'Desactivado',
-    language: 'Idioma',
+    language: 'Idioma del correo',
     languageHelp: 'Escribe el correo en cada idioma que quieras; la vista previa muestra el idioma elegido.',
     languageSource: '{{language}} — texto base',
     languageOwn: '{{language}} — texto propio',

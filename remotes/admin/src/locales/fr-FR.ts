@@ -891,7 +891,7 @@ export const admin: Messages<typeof source> = {
     enabledHelp: 'Désactivé, personne ne le reçoit ; les textes sont conservés.',
     on: 'Activé',
     off: 'Désactivé',
-    language: 'Langue',
+    language: 'Langue de l’e-mail',
     languageHelp: 'Rédigez l’e-mail dans chaque langue souhaitée ; l’aperçu montre la langue choisie.',
     languageSource: '{{language}} — texte de base',
     languageOwn: '{{language}} — texte propre',

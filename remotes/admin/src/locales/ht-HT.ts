@@ -891,7 +891,7 @@ export const admin: Messages<typeof source> = {
     enabledHelp: 'Lè l etenn, pèsonn pa resevwa l; tèks yo rete anrejistre.',
     on: 'Limen',
     off: 'Etenn',
-    language: 'Lang',
+    language: 'Lang email la',
     languageHelp: 'Ekri email la nan chak lang ou vle; apèsi a montre lang ou chwazi a.',
     languageSource: '{{language}} — tèks debaz',
     languageOwn: '{{language}} — pwòp tèks li',

@@ -890,7 +890,7 @@ export const admin = {
     enabledHelp: 'Desligado, ninguém o recebe; os textos ficam guardados.',
     on: 'Ligado',
     off: 'Desligado',
-    language: 'Idioma',
+    language: 'Idioma do e-mail',
     languageHelp: 'Escreva o e-mail em cada idioma que quiser; a pré-visualização mostra o idioma escolhido.',
     languageSource: '{{language}} — texto base',
     languageOwn: '{{language}} — texto próprio',

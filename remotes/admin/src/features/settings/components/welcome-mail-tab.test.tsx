@@ -83,13 +83,13 @@ describe('settings: the welcome mail', () => {
     expect(previews(http.calls)).toEqual([{ locale: 'pt-BR', texts: saved.texts }]);
 
     // Another language: its own fields, and the preview in it.
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'English (US) — texto próprio');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'English (US) — texto próprio');
     expect(subject()).toHaveValue('Welcome to {site}');
     await pause();
     await waitFor(() => expect(screen.getByTestId('welcome-preview-subject')).toHaveTextContent('Welcome to Vitrine'));
 
     // A language without a text of its own says so, and its preview is the pt-BR mail.
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'Français — usa o texto em português');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'Français — usa o texto em português');
     expect(subject()).toHaveValue('');
     expect(screen.getByText('Sem texto próprio: quem lê em Français recebe o e-mail em português. Escreva o assunto e o texto para enviá-lo neste idioma.')).toBeInTheDocument();
     await pause();
@@ -120,7 +120,7 @@ describe('settings: the welcome mail', () => {
     open();
     await form();
     await user.click(screen.getByRole('switch', { name: 'Enviar o e-mail de boas-vindas' }));
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'Kreyòl ayisyen — usa o texto em português');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'Kreyòl ayisyen — usa o texto em português');
     await user.type(subject(), ' Byenveni nan {{site} ');
     await user.type(body(), 'Mèsi paske ou konfime.');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -144,12 +144,12 @@ describe('settings: the welcome mail', () => {
     await user.type(subject(), 'Olá de {{site}');
 
     // A subject without its body, in a language not shown: saving brings that language up with the error on the field.
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'Español — usa o texto em português');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'Español — usa o texto em português');
     await user.type(subject(), 'Hola');
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'Português (Brasil) — texto base');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'Português (Brasil) — texto base');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(errorOf(body())).toHaveTextContent('Escreva também o texto, ou deixe os dois em branco para usar o texto em português'));
-    expect(screen.getByRole('combobox', { name: 'Idioma' }).closest('.ant-select')).toHaveTextContent('Español — texto próprio');
+    expect(screen.getByRole('combobox', { name: 'Idioma do e-mail' }).closest('.ant-select')).toHaveTextContent('Español — texto próprio');
     expect(puts(http.calls)).toEqual([]);
   });
 
@@ -166,9 +166,9 @@ describe('settings: the welcome mail', () => {
     await user.type(subject(), '!');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(errorOf(body())).toHaveTextContent('Use no máximo 5000 caracteres.'));
-    expect(screen.getByRole('combobox', { name: 'Idioma' }).closest('.ant-select')).toHaveTextContent('English (US) — texto próprio');
+    expect(screen.getByRole('combobox', { name: 'Idioma do e-mail' }).closest('.ant-select')).toHaveTextContent('English (US) — texto próprio');
     // What was typed stays.
-    await choose(user, screen.getByRole('combobox', { name: 'Idioma' }), 'Português (Brasil) — texto base');
+    await choose(user, screen.getByRole('combobox', { name: 'Idioma do e-mail' }), 'Português (Brasil) — texto base');
     expect(subject()).toHaveValue('Boas-vindas a {site}!');
 
     answer = error(503, { code: 'DATABASE_UNAVAILABLE', message: 'down' });
