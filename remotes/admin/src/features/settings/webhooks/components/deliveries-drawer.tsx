@@ -10,7 +10,7 @@ import { eventTextKey, outcomeOf, RESPONSE_PREVIEW } from '../webhooks-view';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'processing', delivered: 'success', failed: 'error' };
+const STATUS_COLOR: Record<WebhookDelivery['status'], string> = { pending: 'blue', delivered: 'green', failed: 'red' };
 
 interface Props {
   /** The endpoint whose deliveries are shown; none: closed. */

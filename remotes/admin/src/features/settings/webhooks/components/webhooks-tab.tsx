@@ -54,7 +54,7 @@ function EndpointState({ endpoint, busy, onEnable }: { endpoint: WebhookEndpoint
   if (endpoint.failing_since) {
     return (
       <span className="vt-webhooks__state-line" data-testid="webhook-state">
-        <Tag color="warning" className="vt-webhooks__tag">
+        <Tag color="orange" className="vt-webhooks__tag">
           {t('webhooks.state.failing')}
         </Tag>
         <Typography.Text type="secondary">{t('webhooks.state.failingSince', { date: since })}</Typography.Text>
@@ -62,7 +62,7 @@ function EndpointState({ endpoint, busy, onEnable }: { endpoint: WebhookEndpoint
     );
   }
   return (
-    <Tag color="success" data-testid="webhook-state" className="vt-webhooks__tag">
+    <Tag color="green" data-testid="webhook-state" className="vt-webhooks__tag">
       {t('webhooks.state.enabled')}
     </Tag>
   );
