@@ -47,6 +47,7 @@ const ADMIN_SCREENS = [
   'list-of-categories',
   'settings-profile',
   'settings',
+  'settings?tab=webhooks',
   'seo',
   'list-leads',
   'message-received',
