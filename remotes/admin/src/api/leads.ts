@@ -27,6 +27,15 @@ export async function markLead(lead: LeadRef, isLead: boolean): Promise<Lead> {
   return data.data;
 }
 
+/**
+ * Clears the bounce of the lead's address (a mail to it was refused for good): a subscriber gets mail again only once
+ * they confirm a new sign-up; nothing is sent now.
+ */
+export async function clearLeadBounce(lead: LeadRef): Promise<Lead> {
+  const { data } = await http.post<Envelope<Lead>>(path('/lead/lead-bounce-clear', lead));
+  return data.data;
+}
+
 /** The lead became a customer: marked as lead, classified hot, the conversion's date kept. */
 export async function convertLead(lead: LeadRef): Promise<Lead> {
   const { data } = await http.post<Envelope<Lead>>(path('/lead/lead-convert', lead));

@@ -1,15 +1,15 @@
-import type { DigestFailure, DigestPreview, DigestSend, DigestSettingsValue, Envelope } from '@vitrine/contracts';
+import type { DigestDeliveriesInput, DigestDelivery, DigestPreview, DigestSendStates, DigestSettingsValue, Envelope, ListPage } from '@vitrine/contracts';
 import { http } from '@vitrine/core';
 
-/** Each week's digest, newest first, with its deliveries: sent, failed and queued of total. */
-export async function listDigests(): Promise<DigestSend[]> {
-  const { data } = await http.get<Envelope<DigestSend[]>>('/newsletter/digests');
+/** Each week's digest, newest first, with its deliveries: sent, failed and queued of total, and each state's count. */
+export async function listDigests(): Promise<DigestSendStates[]> {
+  const { data } = await http.get<Envelope<DigestSendStates[]>>('/newsletter/digests');
   return data.data;
 }
 
-/** A week's failed deliveries with the SMTP server's last answer. */
-export async function listDigestFailures(id: number): Promise<DigestFailure[]> {
-  const { data } = await http.get<Envelope<DigestFailure[]>>(`/newsletter/digests/${id}/failures`);
+/** A page of a week's deliveries, one per recipient, optionally of one state, with the SMTP server's last answer or why it was skipped. */
+export async function listDigestDeliveries(id: number, input: DigestDeliveriesInput): Promise<ListPage<DigestDelivery>> {
+  const { data } = await http.get<Envelope<ListPage<DigestDelivery>>>(`/newsletter/digests/${id}/deliveries`, { params: input });
   return data.data;
 }
 

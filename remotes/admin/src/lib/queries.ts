@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ArticlesListInput, AuditLogInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
+import type { ArticlesListInput, AuditLogInput, DigestDeliveriesInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
 
 /**
  * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
@@ -40,10 +40,10 @@ export const queryKeys = {
     list: (input: LeadsListInput) => ['leads', 'list', input] as const,
     unsubscribeReasons: (period: { from?: string; to?: string }) => ['leads', 'unsubscribe-reasons', period] as const,
   },
-  /** The newsletter tab: the weekly sends (polled while one is sending), a send's failures, the preview, the schedule. */
+  /** The newsletter tab: the weekly sends (polled while one is sending), a send's deliveries, the preview, the schedule. */
   newsletter: {
     digests: ['newsletter', 'digests'] as const,
-    failures: (id: number) => ['newsletter', 'digests', id, 'failures'] as const,
+    deliveries: (id: number, input: DigestDeliveriesInput) => ['newsletter', 'digests', id, 'deliveries', input] as const,
     preview: ['newsletter', 'preview'] as const,
     settings: ['newsletter', 'settings'] as const,
   },

@@ -1,10 +1,10 @@
 import type {
   Article,
   Category,
-  DigestSend,
+  DigestSendStates,
   FaqEntry,
   Image,
-  Lead,
+  LeadWithBounce,
   MessageReply,
   ReceivedMessage,
   ReceivedMessageDetail,
@@ -107,7 +107,7 @@ export function makeMessageReply(overrides: Partial<MessageReply> = {}): Message
   };
 }
 
-export function makeLead(overrides: Partial<Lead> = {}): Lead {
+export function makeLead(overrides: Partial<LeadWithBounce> = {}): LeadWithBounce {
   return {
     id: 21,
     unique_key: 'l34d-abc',
@@ -125,13 +125,15 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     is_lead: false,
     converted_at: null,
     unsubscribe_reason: null,
+    bounced_at: null,
+    bounce_reason: null,
     created_at: '2026-01-10T10:00:00.000Z',
     updated_at: '2026-01-12T10:00:00.000Z',
     ...overrides,
   };
 }
 
-export function makeDigestSend(overrides: Partial<DigestSend> = {}): DigestSend {
+export function makeDigestSend(overrides: Partial<DigestSendStates> = {}): DigestSendStates {
   return {
     id: 3,
     week: '2026-W02',
@@ -144,6 +146,7 @@ export function makeDigestSend(overrides: Partial<DigestSend> = {}): DigestSend 
     queued: 0,
     created_at: '2026-01-12T12:00:00.000Z',
     finished_at: '2026-01-12T12:05:00.000Z',
+    states: { queued: 0, sending: 0, sent: 118, stored: 0, deferred: 0, failed: 2, bounced: 0, skipped: 0 },
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
-import type { DigestSend } from '@vitrine/contracts';
-import { listDigests, listDigestFailures } from '../../../api/newsletter';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+import type { DigestDeliveriesInput, DigestSend } from '@vitrine/contracts';
+import { listDigestDeliveries, listDigests } from '../../../api/newsletter';
 import { queryKeys } from '../../../lib/queries';
 
 /** While a send is under way its counts are asked again this often, so its progress is live. */
@@ -17,10 +17,15 @@ export function useDigests() {
   });
 }
 
-/** The failed deliveries of one send (none asked until a send is chosen). */
-export function useDigestFailures(id: number | null) {
+/**
+ * A page of one send's deliveries, optionally of one state (none asked until a send is chosen); asked again every
+ * 3 s while the send is under way, so a deferred delivery's answer and its retry show as they change.
+ */
+export function useDigestDeliveries(send: DigestSend | null, input: DigestDeliveriesInput) {
   return useQuery({
-    queryKey: queryKeys.newsletter.failures(id ?? 0),
-    queryFn: id === null ? skipToken : () => listDigestFailures(id),
+    queryKey: queryKeys.newsletter.deliveries(send?.id ?? 0, input),
+    queryFn: send === null ? skipToken : () => listDigestDeliveries(send.id, input),
+    placeholderData: keepPreviousData,
+    refetchInterval: send?.status === 'sending' ? SENDING_POLL_MS : false,
   });
 }

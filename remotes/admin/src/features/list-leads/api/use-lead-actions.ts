@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadClassification, LeadStatusAction, ListPage } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
-import { classifyLead, convertLead, markLead, setLeadStatus } from '../../../api/leads';
+import { classifyLead, clearLeadBounce, convertLead, markLead, setLeadStatus } from '../../../api/leads';
 import { queryKeys } from '../../../lib/queries';
 import { useFeedback } from '../../../lib/use-feedback';
 
@@ -14,8 +14,8 @@ const STATUS_TEXTS: Record<LeadStatusAction, { title: string; text: string; dang
 };
 
 /**
- * What the staff do with a lead: classify (at once), activate / pause / blacklist / delete and convert
- * (each confirmed, saying what follows), mark or unmark as lead. The answer replaces the row
+ * What the staff do with a lead: classify (at once), activate / pause / blacklist / delete, convert and clear a
+ * bounce (each confirmed, saying what follows), mark or unmark as lead. The answer replaces the row
  * in every cached page at once, then the pages refetch (a filter may no longer match it).
  * Each resolves to whether the change was made.
  */
@@ -52,6 +52,11 @@ export function useLeadActions() {
       return attempt(() => setLeadStatus(lead, status), t(status === 'deleted' ? 'leads.done.deleted' : 'leads.done.statusChanged'));
     },
     mark: (lead: Lead, isLead: boolean) => attempt(() => markLead(lead, isLead), t(isLead ? 'leads.done.marked' : 'leads.done.unmarked')),
+    /** The address's bounce, cleared (confirmed first): the subscriber gets mail again once they confirm a new sign-up. */
+    clearBounce: async (lead: Lead) => {
+      if (!(await confirm({ title: t('leads.confirmTitles.clearBounce'), content: t('leads.confirm.clearBounce', names(lead)) }))) return false;
+      return attempt(() => clearLeadBounce(lead), t('leads.done.bounceCleared'));
+    },
     convert: async (lead: Lead) => {
       if (!(await confirm({ title: t('leads.confirmTitles.convert'), content: t('leads.confirm.convert', names(lead)) }))) return false;
       return attempt(() => convertLead(lead), t('leads.done.converted'));

@@ -8,7 +8,8 @@ import PauseCircleOutlined from '@ant-design/icons/PauseCircleOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
 import StopOutlined from '@ant-design/icons/StopOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
-import { LEAD_CLASSIFICATIONS, type Lead, type LeadClassification, type LeadStatus, type LeadStatusAction } from '@vitrine/contracts';
+import MailOutlined from '@ant-design/icons/MailOutlined';
+import { LEAD_CLASSIFICATIONS, type Lead, type LeadClassification, type LeadStatus, type LeadStatusAction, type LeadWithBounce } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import type { useLeadActions } from '../api/use-lead-actions';
 import { useDates } from '../../../lib/use-dates';
@@ -49,6 +50,27 @@ export function NewsletterTag({ lead }: { lead: Lead }) {
     <Tag color={state === 'active' ? 'purple' : undefined} className={state === 'cancelled' ? 'vt-leads__tag--muted' : undefined}>
       {t(`leads.newsletterStates.${state}`)}
     </Tag>
+  );
+}
+
+/** The lead's address bounce, when the API sends it (an older API does not): when a mail to it was refused for good and the server's answer. */
+export function bounceOf(lead: Lead): { at: string; reason: string | null } | null {
+  const { bounced_at, bounce_reason } = lead as Lead & Partial<Pick<LeadWithBounce, 'bounced_at' | 'bounce_reason'>>;
+  return bounced_at ? { at: bounced_at, reason: bounce_reason ?? null } : null;
+}
+
+/** "Bounced" (red) when a mail to the address was refused for good; its date and the server's answer on hover or focus. */
+export function BounceTag({ lead }: { lead: Lead }) {
+  const { t } = useTranslation('admin');
+  const dates = useDates();
+  const bounce = bounceOf(lead);
+  if (!bounce) return null;
+  return (
+    <Tooltip title={t('leads.bounce.hint', { date: dates.dateTime(bounce.at), reason: bounce.reason ?? '—' })}>
+      <Tag color="red" tabIndex={0} data-testid={`bounced-${lead.id}`}>
+        {t('leads.bounce.tag')}
+      </Tag>
+    </Tooltip>
   );
 }
 
@@ -102,10 +124,12 @@ export function LeadRowActions({ lead, actions }: { lead: Lead; actions: LeadAct
     { type: 'divider' as const },
     { key: 'mark', label: lead.is_lead ? t('leads.actions.unmarkLead') : t('leads.actions.markLead'), icon: <StarOutlined /> },
     !lead.converted_at && { key: 'convert', label: t('leads.actions.convert'), icon: <TrophyOutlined /> },
+    bounceOf(lead) !== null && { key: 'clearBounce', label: t('leads.actions.clearBounce'), icon: <MailOutlined /> },
   ].filter((item) => item !== false);
 
   const run = (key: string) => {
     if (key === 'mark') void actions.mark(lead, !lead.is_lead);
+    else if (key === 'clearBounce') void actions.clearBounce(lead);
     else if (key === 'convert') void actions.convert(lead);
     else void actions.setStatus(lead, key as LeadStatusAction);
   };

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import type { Lead } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { useReasonName } from '../hooks/use-reason-name';
+import { bounceOf } from './lead-cells';
 import { useDates } from '../../../lib/use-dates';
 
 /** A phone number as a tel: link wants it (digits and a leading +). */
@@ -24,6 +25,15 @@ export function LeadDetails({ lead }: { lead: Lead }) {
       <dd>{lead.telephone ? <a href={telHref(lead.telephone)}>{lead.telephone}</a> : none}</dd>
       <dt>{t('leads.fields.unsubscribeReason')}</dt>
       <dd>{lead.newsletter_status === 'cancelled' || lead.unsubscribe_reason ? reasonName(lead.unsubscribe_reason) : none}</dd>
+      {bounceOf(lead) && (
+        <>
+          <dt>{t('leads.fields.bounce')}</dt>
+          <dd>
+            {t('leads.bounce.since', { date: dates.dateTime(bounceOf(lead)?.at) })}
+            <code className="vt-newsletter__smtp vt-leads__bounce">{bounceOf(lead)?.reason ?? '—'}</code>
+          </dd>
+        </>
+      )}
       {lead.converted_at && (
         <>
           <dt>{t('leads.fields.convertedAt')}</dt>

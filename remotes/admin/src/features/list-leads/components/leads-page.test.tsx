@@ -1,7 +1,7 @@
 import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Lead } from '@vitrine/contracts';
+import type { LeadWithBounce as Lead } from '@vitrine/contracts';
 import { makeLead } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
@@ -44,6 +44,7 @@ function server(options: { items?: Lead[]; list?: () => HttpReply; handle?: Hand
       return change(call.url, call.body as Partial<Lead>);
     }
     if (call.url.startsWith('/lead/lead-convert/')) return change(call.url, { is_lead: true, classification: 'hot', converted_at: '2026-01-15T10:00:00.000Z' });
+    if (call.url.startsWith('/lead/lead-bounce-clear/')) return change(call.url, { bounced_at: null, bounce_reason: null, confirmed: false });
     return { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
   });
 }
@@ -201,6 +202,46 @@ describe('list-leads: the leads tab', () => {
     await user.click(within(rowOf('Bruno Lima')).getByRole('button', { name: 'Ações de Bruno Lima' }));
     await user.click(await screen.findByRole('menuitem', { name: /Marcar como lead/ }));
     await waitFor(() => expect(http.calls.find((c) => c.url.startsWith('/lead/lead-mark/'))).toMatchObject({ url: '/lead/lead-mark/22/l34d-def', body: { is_lead: true } }));
+  });
+
+  it("marks a bounced address with the server's answer, and clears it only after a confirmation that says nothing is sent", async () => {
+    const bounced = makeLead({
+      id: 25,
+      unique_key: 'l34d-mno',
+      name: 'Edu Paz',
+      email: 'edu@caixa-cheia.com',
+      module: 'newsletter',
+      newsletter_status: 'active',
+      confirmed: true,
+      bounced_at: '2026-01-14T09:30:00.000Z',
+      bounce_reason: '550 5.1.1 <edu@caixa-cheia.com>: Recipient address rejected',
+    });
+    http = server({ items: [contact, bounced] });
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('Edu Paz');
+    expect(within(rowOf('Edu Paz')).getByText('Devolvido')).toBeInTheDocument();
+    expect(within(rowOf('Carla Dias')).queryByText('Devolvido')).not.toBeInTheDocument();
+    await user.click(within(rowOf('Edu Paz')).getByRole('button', { name: /Expandir linha/i }));
+    const details = await screen.findByTestId('lead-details-25');
+    expect(within(details).getByText('550 5.1.1 <edu@caixa-cheia.com>: Recipient address rejected')).toBeInTheDocument();
+    expect(within(details).getByText(/^Recusado de vez em 14\/01\/2026/)).toBeInTheDocument();
+
+    // Only a bounced lead offers it.
+    await user.click(within(rowOf('Carla Dias')).getByRole('button', { name: 'Ações de Carla Dias' }));
+    expect(screen.queryByRole('menuitem', { name: /Limpar devolução/ })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(rowOf('Edu Paz')).getByRole('button', { name: 'Ações de Edu Paz' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Limpar devolução/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Limpar a devolução de edu@caixa-cheia.com?');
+    expect(dialog).toHaveTextContent('Nada é enviado agora: um assinante volta a receber a newsletter só depois de confirmar uma nova inscrição.');
+    expect(http.calls.some((c) => c.url.startsWith('/lead/lead-bounce-clear/'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(http.calls.find((c) => c.url.startsWith('/lead/lead-bounce-clear/'))).toMatchObject({ method: 'POST', url: '/lead/lead-bounce-clear/25/l34d-mno' }));
+    expect(await screen.findByText('Devolução limpa. O assinante volta a receber a newsletter depois de confirmar uma nova inscrição.')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('Edu Paz')).queryByText('Devolvido')).not.toBeInTheDocument());
+    expect(within(rowOf('Edu Paz')).getByText('Pendente')).toBeInTheDocument();
   });
 
   it('opens a row to show the subject, the message as written, the phone and the unsubscribe reason', async () => {

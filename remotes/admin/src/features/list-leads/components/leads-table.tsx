@@ -6,7 +6,7 @@ import { useTranslation } from '@vitrine/core';
 import { formatDate, formatTime } from '@vitrine/utils';
 import { useLeadActions } from '../api/use-lead-actions';
 import { DEFAULT_ORDER, DEFAULT_SORT, PAGE_SIZES, type LeadsView } from '../leads-view';
-import { ClassificationSelect, LeadMark, LeadRowActions, NewsletterTag, StatusTag } from './lead-cells';
+import { BounceTag, ClassificationSelect, LeadMark, LeadRowActions, NewsletterTag, StatusTag } from './lead-cells';
 import { LeadDetails } from './lead-details';
 import type { UpdateView } from './leads-tab';
 import { useDates } from '../../../lib/use-dates';
@@ -83,7 +83,17 @@ export function LeadsTable({ data, loading, view, update, filtered }: LeadsTable
       render: (_, lead) => <ClassificationSelect lead={lead} actions={actions} />,
     },
     { key: 'status', title: t('leads.fields.status'), width: 100, render: (_, lead) => <StatusTag status={lead.status} /> },
-    { key: 'newsletter', title: t('leads.fields.newsletter'), width: 100, render: (_, lead) => <NewsletterTag lead={lead} /> },
+    {
+      key: 'newsletter',
+      title: t('leads.fields.newsletter'),
+      width: 110,
+      render: (_, lead) => (
+        <div className="vt-leads__tags">
+          <NewsletterTag lead={lead} />
+          <BounceTag lead={lead} />
+        </div>
+      ),
+    },
     { key: 'lead', title: t('leads.fields.lead'), width: 90, render: (_, lead) => <LeadMark lead={lead} /> },
     { ...sortable('created_at'), title: t('leads.fields.registeredAt'), width: 120, render: (_, lead) => <When value={lead.created_at} /> },
     {

@@ -2,7 +2,7 @@ import '../../../testing/setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import type { DigestSend, DigestSettingsValue } from '@vitrine/contracts';
+import type { DigestDelivery, DigestSendStates, DigestSettingsValue } from '@vitrine/contracts';
 import { makeDigestSend } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
@@ -10,19 +10,52 @@ import { choose } from '../../../testing/antd';
 import { SENDING_POLL_MS } from '../api/get-digests';
 import { LeadsPage } from './leads-page';
 
-const done = makeDigestSend();
-const sending = makeDigestSend({ id: 4, week: '2026-W03', status: 'sending', subject: 'Resumo da semana: 2 artigos novos', articles: 2, total: 100, sent: 40, failed: 0, queued: 60, finished_at: null });
+const done = makeDigestSend({ sent: 116, failed: 2, states: { queued: 0, sending: 0, sent: 116, stored: 0, deferred: 0, failed: 1, bounced: 1, skipped: 2 } });
+const sending = makeDigestSend({
+  id: 4,
+  week: '2026-W03',
+  status: 'sending',
+  subject: 'Resumo da semana: 2 artigos novos',
+  articles: 2,
+  total: 100,
+  sent: 40,
+  failed: 0,
+  queued: 60,
+  finished_at: null,
+  states: { queued: 59, sending: 0, sent: 40, stored: 0, deferred: 1, failed: 0, bounced: 0, skipped: 0 },
+});
+const delivery = (overrides: Partial<DigestDelivery>): DigestDelivery => ({
+  id: 1,
+  email: 'ana@cliente.com',
+  status: 'sent',
+  attempts: 1,
+  last_error: null,
+  skip_reason: null,
+  next_attempt_at: null,
+  sent_at: '2026-01-12T12:01:00.000Z',
+  ...overrides,
+});
+/** The deliveries of week 2026-W02 (done), and of 2026-W03 (sending: one deferred). */
+const deliveries: Record<number, DigestDelivery[]> = {
+  3: [
+    delivery({ id: 1 }),
+    delivery({ id: 2, email: 'joao@cliente.com', status: 'bounced', last_error: '550 5.1.1 <joao@cliente.com>: Recipient address rejected', sent_at: null }),
+    delivery({ id: 3, email: 'maria@cliente.com', status: 'failed', attempts: 5, last_error: '421 4.7.0 Try again later', sent_at: null }),
+    delivery({ id: 4, email: 'rui@cliente.com', status: 'skipped', attempts: 0, skip_reason: 'unsubscribed', sent_at: null }),
+  ],
+  4: [delivery({ id: 9, email: 'lia@cliente.com', status: 'deferred', last_error: '451 4.3.0 Mailbox busy', next_attempt_at: '2026-01-19T12:00:30.000Z', sent_at: null })],
+};
 const settings: DigestSettingsValue = { day: 1, hour: 9, timeZone: 'America/Sao_Paulo', ratePerSecond: 10 };
 const html = '<html><body><h1>Resumo da semana</h1><script>alert(1)</script></body></html>';
 
-function server(options: { digests?: () => DigestSend[]; settings?: (body: DigestSettingsValue) => HttpReply } = {}) {
+function server(options: { digests?: () => DigestSendStates[]; settings?: (body: DigestSettingsValue) => HttpReply } = {}) {
   return mockHttp((call: HttpCall) => {
     if (call.url === '/newsletter/digests') return ok(options.digests?.() ?? [done]);
-    if (call.url === '/newsletter/digests/3/failures') {
-      return ok([
-        { email: 'joao@cliente.com', attempts: 5, last_error: '550 5.1.1 <joao@cliente.com>: Recipient address rejected' },
-        { email: 'maria@cliente.com', attempts: 1, last_error: null },
-      ]);
+    const deliveriesOf = /^\/newsletter\/digests\/(\d+)\/deliveries$/.exec(call.url);
+    if (deliveriesOf) {
+      const { status } = (call.params ?? {}) as { status?: string };
+      const items = (deliveries[Number(deliveriesOf[1])] ?? []).filter((d) => !status || d.status === status);
+      return ok({ items, total: items.length, page: 1, limit: 20 });
     }
     if (call.url === '/newsletter/digest-preview') return ok({ subject: 'Resumo da semana: 3 artigos novos', html, articles: 3, recipients: 118 });
     if (call.url === '/newsletter/digest-test') return { status: 200, data: { message: 'Test digest sent' } };
@@ -101,7 +134,7 @@ describe('list-leads: the newsletter tab', () => {
 
     const finished = rowOf('2026-W02');
     expect(within(finished).getByText('Concluído')).toBeInTheDocument();
-    expect(within(finished).getByText('118/120')).toBeInTheDocument();
+    expect(within(finished).getByText('116/120')).toBeInTheDocument();
     expect(within(finished).getByRole('button', { name: /Falhas \(2\)/ })).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: /Falhas/ })).not.toBeInTheDocument();
 
@@ -116,21 +149,44 @@ describe('list-leads: the newsletter tab', () => {
     expect(polls).toBe(2);
   });
 
-  it("shows a send's failures with the SMTP server's answer", async () => {
+  it("opens a send's deliveries on its failures, with the SMTP server's answer or why one was skipped, filtered by state", async () => {
     http = server();
     const user = userEvent.setup({ delay: null });
     open();
     await screen.findByText('2026-W02');
+    expect(within(rowOf('2026-W02')).getByText('0 adiados · 1 devolvidos · 2 pulados')).toBeInTheDocument();
     await user.click(within(rowOf('2026-W02')).getByRole('button', { name: /Falhas \(2\)/ }));
     const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).getByText('Falhas da semana 2026-W02')).toBeInTheDocument();
-    const failures = await within(drawer).findByTestId('digest-failures');
-    const joao = within(failures).getByText('joao@cliente.com').closest('li')!;
-    expect(within(joao).getByText('5 tentativas')).toBeInTheDocument();
+    expect(within(drawer).getByText('Entregas da semana 2026-W02')).toBeInTheDocument();
+    const list = await within(drawer).findByTestId('digest-deliveries');
+    const joao = within(list).getByText('joao@cliente.com').closest('li')!;
+    expect(within(joao).getByText('Devolvido')).toBeInTheDocument();
     expect(within(joao).getByText('550 5.1.1 <joao@cliente.com>: Recipient address rejected')).toBeInTheDocument();
-    const maria = within(failures).getByText('maria@cliente.com').closest('li')!;
-    expect(within(maria).getByText('1 tentativa')).toBeInTheDocument();
-    expect(callsTo(http.calls, '/newsletter/digests/3/failures')).toHaveLength(1);
+    const maria = within(list).getByText('maria@cliente.com').closest('li')!;
+    expect(within(maria).getByText('Com falha')).toBeInTheDocument();
+    expect(within(maria).getByText('5 tentativas')).toBeInTheDocument();
+    expect(within(within(list).getByText('rui@cliente.com').closest('li')!).getByText('Pulado: cancelou a inscrição antes da sua vez.')).toBeInTheDocument();
+    expect(callsTo(http.calls, '/newsletter/digests/3/deliveries')[0]!.params).toEqual({ page: 1, limit: 20 });
+
+    // The filter offers each state the send has, with its count.
+    await choose(user, within(drawer).getByLabelText('Mostrar'), 'Devolvido (1)');
+    await waitFor(() => expect(within(drawer).queryByText('maria@cliente.com')).not.toBeInTheDocument());
+    expect(within(drawer).getByText('joao@cliente.com')).toBeInTheDocument();
+    expect(callsTo(http.calls, '/newsletter/digests/3/deliveries').at(-1)!.params).toEqual({ status: 'bounced', page: 1, limit: 20 });
+  });
+
+  it('shows a deferred delivery of a send under way with the answer it got and when it is tried again', async () => {
+    http = server({ digests: () => [sending, done] });
+    const user = userEvent.setup({ delay: null });
+    open();
+    await screen.findByText('2026-W03');
+    expect(within(rowOf('2026-W03')).getByText('1 adiados · 0 devolvidos · 0 pulados')).toBeInTheDocument();
+    await user.click(within(rowOf('2026-W03')).getByRole('button', { name: /Destinatários/ }));
+    const drawer = await screen.findByRole('dialog');
+    const lia = (await within(drawer).findByText('lia@cliente.com')).closest('li')!;
+    expect(within(lia).getByText('Adiado')).toBeInTheDocument();
+    expect(within(lia).getByText('451 4.3.0 Mailbox busy')).toBeInTheDocument();
+    expect(within(lia).getByText(/^Nova tentativa em 19\/01\/2026/)).toBeInTheDocument();
   });
 
   it('previews the next digest in a sandboxed frame and sends a test to the signed-in user', async () => {
