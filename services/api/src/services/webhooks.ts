@@ -7,7 +7,7 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointBodyInput } from 
 import type { WebhookEvent } from '@vitrine/contracts/schemas';
 import { WEBHOOK_TEST_EVENT } from '@vitrine/contracts/schemas';
 import type { Db, Queryable } from '../db';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import type { JobEngine } from '../jobs/engine';
 import { assertPublicHost, guardedLookup, isPublicAddress, OutboundAddressError } from '../lib/outbound-address';
 import { uniqueKey } from '../lib/security';
@@ -232,7 +232,12 @@ export class WebhooksService {
       [deliveryId, hold],
     );
     const delivery = claimed[0];
-    if (delivery) await this.attemptAndRecord(delivery);
+    if (!delivery) {
+      // Held by a dispatcher sending it right now: its outcome is that attempt's.
+      if (await repo.findDelivery(this.deps.db, deliveryId)) throw new ConflictError('CONFLICT');
+      throw new NotFoundError();
+    }
+    await this.attemptAndRecord(delivery);
     const row = await repo.findDelivery(this.deps.db, deliveryId);
     if (!row) throw new NotFoundError();
     return toDelivery(row);
@@ -260,19 +265,22 @@ export class WebhooksService {
     return { sent };
   }
 
-  private async attemptAndRecord(delivery: Pick<repo.DeliveryRow, 'id' | 'endpoint_id' | 'webhook_id' | 'body' | 'attempts'> & repo.Signing): Promise<void> {
+  private async attemptAndRecord(delivery: Pick<repo.DeliveryRow, 'id' | 'endpoint_id' | 'webhook_id' | 'event' | 'body' | 'attempts'> & repo.Signing): Promise<void> {
     const outcome = await this.attempt(delivery);
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    // A test event is one attempt staff watch: never retried, and no measure of the endpoint's health.
+    const test = delivery.event === WEBHOOK_TEST_EVENT;
     const db = this.deps.db;
     let disabled: repo.EndpointRow | undefined;
     await db.transaction(async (tx) => {
       if (ok) {
         await repo.recordDelivered(tx, delivery.id, outcome.statusCode as number, outcome.response);
       } else {
-        const delay = RETRY_DELAYS_S[delivery.attempts];
+        const delay = test ? undefined : RETRY_DELAYS_S[delivery.attempts];
         const retryAt = delay === undefined ? null : new Date(this.now().getTime() + delay * 1000);
         await repo.recordFailed(tx, delivery.id, outcome.statusCode, outcome.response, retryAt);
       }
+      if (test) return;
       const health = await repo.noteEndpointResult(tx, delivery.endpoint_id, ok);
       if (!ok && health.failing_since && this.now().getTime() - health.failing_since.getTime() >= FAILING_DISABLE_MS) {
         disabled = await repo.disableFailing(tx, delivery.endpoint_id, new Date(this.now().getTime() - FAILING_DISABLE_MS));

@@ -131,7 +131,8 @@ describe.each(BACKENDS)('outgoing webhooks (%s)', (backend) => {
     const { endpoint } = await create(['lead.created']);
     ctx.app.config.webhookAllowPrivate = false;
     const test = (await admin('POST', `/api/webhook/endpoint-test/${endpoint.id}/${endpoint.unique_key}`)).json().data;
-    expect(test).toMatchObject({ event: 'webhook.test', status: 'pending', attempts: 1, status_code: null, response: expect.stringContaining('not a public address') });
+    // A test event is one attempt, not retried.
+    expect(test).toMatchObject({ event: 'webhook.test', status: 'failed', attempts: 1, status_code: null, response: expect.stringContaining('not a public address'), next_attempt_at: null });
     expect(tool.received).toHaveLength(0);
   });
 
@@ -214,7 +215,9 @@ describe.each(BACKENDS)('outgoing webhooks (%s)', (backend) => {
     tool.answer('hang');
     try {
       const test = (await admin('POST', `/api/webhook/endpoint-test/${endpoint.id}/${endpoint.unique_key}`)).json().data;
-      expect(test).toMatchObject({ status: 'pending', status_code: null, response: 'timed out after 300 ms', attempts: 1 });
+      expect(test).toMatchObject({ status: 'failed', status_code: null, response: 'timed out after 300 ms', attempts: 1 });
+      // Nor does a failed test count against the endpoint's health.
+      expect((await admin('GET', '/api/webhook/endpoints')).json().data[0]).toMatchObject({ failing_since: null });
     } finally {
       ctx.app.config.webhookTimeoutMs = 1000;
     }

@@ -99,7 +99,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy },
       schema: {
         tags,
-        summary: 'Send a `webhook.test` event now (enabled or not) and answer its delivery',
+        summary: 'Send a `webhook.test` event now (enabled or not) and answer its delivery: one attempt, not retried, not counted in the endpoint\'s health',
         security: BEARER,
         params: IdKeyParams,
         response: responses({ 200: Envelope(WebhookDeliverySchema) }, 401, 403, 404),
@@ -123,10 +123,10 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy },
       schema: {
         tags,
-        summary: 'Send a delivery again now, with the same webhook-id and body, and answer its outcome',
+        summary: 'Send a delivery again now, with the same webhook-id and body, and answer its outcome (409 CONFLICT while a dispatcher is sending it)',
         security: BEARER,
         params: WebhookDeliveryParams,
-        response: responses({ 200: Envelope(WebhookDeliverySchema) }, 401, 403, 404),
+        response: responses({ 200: Envelope(WebhookDeliverySchema) }, 401, 403, 404, 409),
       },
     },
     async (request) => ({ data: await app.services.webhooks.retry(request.params.delivery_id) }),
