@@ -47,6 +47,7 @@ const ADMIN_SCREENS = [
   'list-of-categories',
   'settings-profile',
   'settings',
+  'settings?tab=welcome',
   'settings?tab=webhooks',
   'seo',
   'list-leads',
