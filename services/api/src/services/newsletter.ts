@@ -82,9 +82,10 @@ export class NewsletterService {
   }
 
   /**
-   * Opens a confirmation link: spent once, then 'invalid' (as is an expired or unknown one). A confirmation that makes
-   * the subscription active (a first one, or coming back after leaving) queues the welcome mail in its own transaction;
-   * confirming an active subscription again (the link of a second sign-up) does not.
+   * Opens a confirmation link: spent once, then 'invalid' (as is an expired or unknown one). A confirmation that starts
+   * the subscription (a first one, or coming back after leaving) queues the welcome mail in its own transaction;
+   * confirming a subscription that was active (the link of a second sign-up: paused by staff, or after a bounce, even
+   * one staff cleared) does not.
    */
   async confirm(id: number, token: string): Promise<Confirmation> {
     const { db, jobs, mailer } = this.deps;
@@ -94,10 +95,8 @@ export class NewsletterService {
     let welcomed = false;
     const before = await db.transaction(async (tx) => {
       const row = await leads.confirmSubscription(tx, id, sha256(token));
-      if (row && !(row.newsletter_status === 'active' && row.confirmed_at)) {
-        welcomed = await this.welcome.queue(tx, row);
-        await emitLeadEvent(tx, jobs, 'subscriber.confirmed', row.id);
-      }
+      if (row && row.newsletter_status !== 'active') welcomed = await this.welcome.queue(tx, row);
+      if (row && !(row.newsletter_status === 'active' && row.confirmed_at)) await emitLeadEvent(tx, jobs, 'subscriber.confirmed', row.id);
       return row;
     });
     if (welcomed) mailer.wake();

@@ -93,8 +93,8 @@ export class WelcomeService {
       locale: chosen.locale,
       fallback: chosen.locale !== input.locale,
       subject: mail.subject,
-      html: mail.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
-      text: mail.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+      html_body: mail.html.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
+      text_body: mail.text.replaceAll(DIGEST_UNSUBSCRIBE_PLACEHOLDER, page),
     };
   }
 

@@ -222,7 +222,7 @@ describe.each(BACKENDS)('the welcome mail (%s)', (backend) => {
       await save({ enabled: true, texts: TEXTS });
     });
 
-    it('a second confirmation of an active subscription sends none; leaving and coming back is welcomed again', async () => {
+    it('a second confirmation of an active subscription sends none (paused, bounced and cleared); leaving and coming back is welcomed again', async () => {
       const email = 'volta@leitores.com.br';
       await signUpAndConfirm(email);
       expect(welcomes(email)).toHaveLength(1);
@@ -232,6 +232,16 @@ describe.each(BACKENDS)('the welcome mail (%s)', (backend) => {
       await ctx.db.query("UPDATE leads SET status = 'inactive' WHERE id = $1", [row?.id]);
       await signUpAndConfirm(email);
       expect(welcomes(email)).toHaveLength(1);
+
+      // A bounce does not end a subscription: confirming again after it, also once staff cleared it, welcomes nobody.
+      const bounced = 'devolveu@leitores.com.br';
+      await signUpAndConfirm(bounced);
+      const bouncedRow = await lead(bounced);
+      await ctx.db.query("UPDATE leads SET bounced_at = now(), bounce_reason = '552 mailbox full' WHERE id = $1", [bouncedRow?.id]);
+      const cleared = await ctx.call('POST', `/api/lead/lead-bounce-clear/${bouncedRow?.id}/${bouncedRow?.unique_key}`, { token: leadsStaff.token });
+      expect(cleared.statusCode).toBe(200);
+      await signUpAndConfirm(bounced);
+      expect(welcomes(bounced)).toHaveLength(1);
 
       const left = await ctx.call('POST', `/api/public/newsletter/unsubscribe/${row?.id}/${row?.unique_key}`, { body: { reason: 'too-frequent' }, remoteAddress: nextAddress() });
       expect(left.statusCode).toBe(200);
@@ -294,15 +304,15 @@ describe.each(BACKENDS)('the welcome mail (%s)', (backend) => {
       const res = await preview({ locale: 'fr-FR', texts: { 'pt-BR': TEXTS['pt-BR'], 'fr-FR': { subject: 'Bienvenue chez {site}', body: 'Bonjour <b>toi</b> & {site}.\n\nSuite : https://vitrine.test/a?b=1&c=2' } } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      const data = res.json().data as { locale: string; fallback: boolean; subject: string; html: string; text: string };
+      const data = res.json().data as { locale: string; fallback: boolean; subject: string; html_body: string; text_body: string };
       expect(data).toMatchObject({ locale: 'fr-FR', fallback: false, subject: `Bienvenue chez ${SITE}` });
-      expect(data.html).toContain('<html lang="fr-FR">');
-      expect(data.html).toContain('Bonjour Ana,');
-      expect(data.html).toContain('Bonjour &#60;b&#62;toi&#60;/b&#62; &#38; Vitrine.');
-      expect(data.html).not.toContain('<b>toi');
-      expect(data.html).toContain('<a href="https://vitrine.test/a?b=1&#38;c=2" style="color:#1e3a8a">https://vitrine.test/a?b=1&#38;c=2</a>');
-      expect(data.html).toContain(`href="${PUBLIC_URL}/unsubscribe-newsletter"`);
-      expect(data.text).toContain('Bonjour Ana,\n\nBonjour <b>toi</b> & Vitrine.\n\nSuite : https://vitrine.test/a?b=1&c=2');
+      expect(data.html_body).toContain('<html lang="fr-FR">');
+      expect(data.html_body).toContain('Bonjour Ana,');
+      expect(data.html_body).toContain('Bonjour &#60;b&#62;toi&#60;/b&#62; &#38; Vitrine.');
+      expect(data.html_body).not.toContain('<b>toi');
+      expect(data.html_body).toContain('<a href="https://vitrine.test/a?b=1&#38;c=2" style="color:#1e3a8a">https://vitrine.test/a?b=1&#38;c=2</a>');
+      expect(data.html_body).toContain(`href="${PUBLIC_URL}/unsubscribe-newsletter"`);
+      expect(data.text_body).toContain('Bonjour Ana,\n\nBonjour <b>toi</b> & Vitrine.\n\nSuite : https://vitrine.test/a?b=1&c=2');
     });
 
     it('says when the language falls back to pt-BR; bad input is a 400', async () => {

@@ -274,13 +274,16 @@ export const WelcomeSettingsSchema = Type.Object({ enabled: Type.Boolean(), text
 /** POST /newsletter/welcome-preview: the texts as typed (saved or not), and the subscriber's language to see the mail in. */
 export const WelcomePreviewBody = Type.Object({ locale: Type.Enum([...LOCALE_CODES]), texts: WelcomeTextsSchema }, { additionalProperties: false });
 
-/** The welcome mail as that subscriber would get it; `fallback`: their language has no text, so it is the pt-BR mail. */
+/**
+ * The welcome mail as that subscriber would get it: its subject and its two parts (named as the outbox names them);
+ * `locale` is the language it is written in, `fallback` says theirs has no text, so it is the pt-BR mail.
+ */
 export const WelcomePreviewSchema = Type.Object({
   locale: Type.Enum([...LOCALE_CODES]),
   fallback: Type.Boolean(),
   subject: Type.String(),
-  html: Type.String(),
-  text: Type.String(),
+  html_body: Type.String(),
+  text_body: Type.String(),
 });
 
 /** A lead as staff list it (contacts and newsletter subscribers). */

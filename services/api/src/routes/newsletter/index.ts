@@ -182,7 +182,7 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: settings },
       schema: {
         tags,
-        summary: 'The welcome mail as a subscriber reading `locale` would get it from the texts sent (saved or not): subject, HTML and text',
+        summary: 'The welcome mail as a subscriber reading `locale` would get it from the texts sent (saved or not): subject, html_body and text_body',
         security: BEARER,
         body: WelcomePreviewBody,
         response: responses({ 200: Envelope(WelcomePreviewSchema) }, 400, 401, 403),

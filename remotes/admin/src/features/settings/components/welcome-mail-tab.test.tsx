@@ -22,7 +22,7 @@ function rendered(input: WelcomePreviewInput) {
   const locale: Locale = own ? input.locale : 'pt-BR';
   const text = own ?? input.texts['pt-BR'] ?? { subject: '', body: '' };
   const subject = text.subject.replace('{site}', 'Vitrine');
-  return { locale, fallback: locale !== input.locale, subject, html: `<html lang="${locale}"><p>${text.body}</p></html>`, text: text.body };
+  return { locale, fallback: locale !== input.locale, subject, html_body: `<html lang="${locale}"><p>${text.body}</p></html>`, text_body: text.body };
 }
 
 const error = (status: number, body: object) => ({ status, data: { error: true, statusCode: status, ...body } });

@@ -219,7 +219,7 @@ function WelcomeForm({ saved }: { saved: WelcomeSettings }) {
             <p className="vt-welcome__subject">
               <span className="vt-welcome__subject-label">{t('welcomeMail.preview.subject')}</span> <span data-testid="welcome-preview-subject">{data.subject}</span>
             </p>
-            <iframe className="vt-welcome__frame" title={t('welcomeMail.preview.frame')} sandbox="" srcDoc={data.html} />
+            <iframe className="vt-welcome__frame" title={t('welcomeMail.preview.frame')} sandbox="" srcDoc={data.html_body} />
           </>
         )}
       </section>
