@@ -34,8 +34,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // Entrance animations and lazy parts (charts) finish before the audit.
-  await page.waitForTimeout(600);
+  // Entrance animations and lazy parts (charts) finish before the audit: every animation done, then the main thread
+  // idle twice (however long a busy machine takes).
+  // (an endless one, a spinner, is no entrance animation).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  for (let i = 0; i < 2; i += 1) await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 5000 }))');
 }
 
 const PUBLIC_PAGES = ['/', '/blog', '/contact', '/faq', '/search?q=tecnologia'];

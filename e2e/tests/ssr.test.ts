@@ -63,7 +63,8 @@ test('public pages arrive rendered and hydrate without mismatch or layout shift'
       assert.equal(await page.evaluate(NOT_STARTED), true, `${url}: the app's code waits for an intent`);
       // …then hydrates: React handles the page (a click on a link is a client navigation), nothing was replaced.
       await waitForHydration(page);
-      await page.waitForTimeout(300);
+      // What hydration set off (effects, late errors) has run: the main thread idle twice.
+      for (let i = 0; i < 2; i += 1) await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 5000 }))');
       assert.deepEqual(hydrationErrors(errors), [], `${url}: no hydration error`);
       assert.deepEqual(errors.filter((e) => /Content Security Policy/.test(e)), [], `${url}: nothing blocked by the CSP`);
       if (url === '/' || url === post) assert.deepEqual(await shifts(page), [], `${url}: no layout shift (CLS 0)`);
@@ -74,7 +75,7 @@ test('public pages arrive rendered and hydrate without mismatch or layout shift'
     errors.length = 0;
     await page.goto('/?lang=pt-BR', { waitUntil: 'networkidle' });
     await waitForHydration(page);
-    await page.waitForTimeout(1000);
+    for (let i = 0; i < 2; i += 1) await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 5000 }))');
     assert.deepEqual(hydrationErrors(errors), [], '/?lang=pt-BR after en-US: no hydration error');
     assert.equal(await page.evaluate('document.documentElement.lang'), 'pt-BR');
   });
