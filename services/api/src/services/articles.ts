@@ -227,7 +227,6 @@ export class ArticlesService {
         if (!locked) throw new NotFoundError();
         const current = await articles.findById(tx, id);
         if (!current) throw new NotFoundError();
-        const publicBefore = await this.publicAt(tx, id);
         const title = input.title?.trim() || current.title;
         const excerpt = input.excerpt?.trim() ?? current.excerpt;
         if (current.status === 'draft') {
