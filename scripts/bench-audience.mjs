@@ -89,7 +89,7 @@ await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = smtp.server.address().port;
 
 const config = { ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir }), seedDemo: false, jobsWorkers: false, smtpUrl: `smtp://127.0.0.1:${smtpPort}` };
-const app = await buildApp({ config, logger: false, db, digest: { runSeconds: 3600 } });
+const app = await buildApp({ config, logger: false, db });
 await app.ready();
 const login = await app.inject({ method: 'POST', url: '/api/auth/auth', payload: ADMIN });
 const token = login.json().token;

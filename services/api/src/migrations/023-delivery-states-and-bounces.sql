@@ -18,13 +18,16 @@ ALTER TABLE digest_deliveries
   ADD CONSTRAINT digest_deliveries_status_check
     CHECK (status IN ('queued', 'sending', 'sent', 'stored', 'deferred', 'failed', 'bounced', 'skipped')),
   ADD COLUMN skip_reason text CHECK (skip_reason IN ('unsubscribed', 'blacklisted', 'bounced', 'inactive', 'erased')),
-  -- The sender (digest_senders.id) holding a 'sending' claim.
+  -- The sender (digest_senders.id) holding a 'sending' claim; on a final state, the one that sent it.
   ADD COLUMN claimed_by  text;
 DROP INDEX digest_deliveries_queue_idx;
 CREATE INDEX digest_deliveries_queue_idx ON digest_deliveries (send_id, next_attempt_at, id) WHERE status IN ('queued', 'deferred');
+-- The mails of a send accepted in the last second (the pace's window).
+CREATE INDEX digest_deliveries_sent_idx ON digest_deliveries (send_id, sent_at) WHERE status IN ('sent', 'stored');
 
 -- The send's pace, kept here so that every sender of every process shares it: the earliest instant the next mail
--- may be handed to SMTP (each hand-over moves it one interval, 1 s / rate, on).
+-- may be handed to SMTP (each hand-over moves it one interval, 1 s / rate, on; and no more than the rate may be in
+-- flight or accepted within any second: services/api/src/repositories/digests.ts, claimNext).
 ALTER TABLE digest_sends ADD COLUMN pace_at timestamptz;
 -- Replaced by the senders' leases.
 ALTER TABLE digest_sends DROP COLUMN run_at;

@@ -198,12 +198,16 @@ export type ClaimResult =
 /**
  * A mail's turn, in one statement, immediately before it goes out:
  * 1. the sender's lease must be alive;
- * 2. the send's shared pace must allow a hand-over at `now` (`pace_at`), which it moves one interval on;
+ * 2. the send's shared pace must allow a hand-over at `now`: its turn has come (`pace_at`, which it moves one interval,
+ *    1 s / rate, on), and fewer than `rate` of the send's mails are being handed over now or were accepted by the SMTP
+ *    server in the last second. The second rule holds the rate at the server whatever the time between a turn and
+ *    the mail's arrival (a new connection, a slow answer): of the mails that arrive in any one second, the one whose
+ *    turn came last saw every other one in flight or accepted within the second before its turn;
  * 3. the next due delivery is claimed (others skip the row it locks), and its subscriber is checked as they are
  *    at this moment: one who left, was blacklisted or erased, or bounced since the week was taken is recorded as
  *    skipped with the reason instead, and gets nothing.
  */
-export async function claimNext(db: Queryable, claim: { sendId: number; senderId: string; now: Date; intervalMs: number }): Promise<ClaimResult> {
+export async function claimNext(db: Queryable, claim: { sendId: number; senderId: string; now: Date; rate: number }): Promise<ClaimResult> {
   const rows = await db.query<{
     leased: boolean;
     took: boolean;
@@ -220,9 +224,16 @@ export async function claimNext(db: Queryable, claim: { sendId: number; senderId
   }>(
     `WITH lease AS (
        SELECT 1 FROM digest_senders WHERE id = $3 AND lease_until > $2::timestamptz
+     ), recent AS (
+       SELECT count(*) FILTER (WHERE status = 'sending')::int AS flying,
+              count(*) FILTER (WHERE status <> 'sending')::int AS done,
+              min(sent_at) FILTER (WHERE status <> 'sending') AS oldest
+       FROM digest_deliveries
+       WHERE send_id = $1 AND (status = 'sending' OR (status IN ('sent', 'stored') AND sent_at > $2::timestamptz - interval '1 second'))
      ), pace AS (
        UPDATE digest_sends SET pace_at = $2::timestamptz + make_interval(secs => $4::float8 / 1000)
        WHERE id = $1 AND status = 'sending' AND (pace_at IS NULL OR pace_at <= $2::timestamptz) AND EXISTS (SELECT 1 FROM lease)
+         AND (SELECT flying + done FROM recent) < $5
        RETURNING id
      ), due AS (
        SELECT d.id FROM digest_deliveries d
@@ -247,10 +258,15 @@ export async function claimNext(db: Queryable, claim: { sendId: number; senderId
      )
      SELECT EXISTS (SELECT 1 FROM lease) AS leased, EXISTS (SELECT 1 FROM pace) AS took,
        (SELECT s.status = 'sending' FROM digest_sends s WHERE s.id = $1) AS sending,
-       (SELECT greatest(0, extract(epoch FROM s.pace_at - $2::timestamptz) * 1000)::float8 FROM digest_sends s WHERE s.id = $1) AS wait_ms,
+       greatest(
+         (SELECT extract(epoch FROM s.pace_at - $2::timestamptz) * 1000 FROM digest_sends s WHERE s.id = $1),
+         (SELECT CASE WHEN r.flying + r.done < $5 THEN 0
+                      WHEN r.oldest IS NULL THEN $4::float8
+                      ELSE extract(epoch FROM r.oldest + interval '1 second' - $2::timestamptz) * 1000 END FROM recent r),
+         0)::float8 AS wait_ms,
        c.id, c.lead_id, c.email, c.attempts, c.status, c.skip_reason, c.lead_key, c.locale
      FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
-    [claim.sendId, claim.now, claim.senderId, claim.intervalMs],
+    [claim.sendId, claim.now, claim.senderId, 1000 / claim.rate, claim.rate],
   );
   const row = rows[0];
   // Finished (by another sender) or gone: nothing more to claim.
@@ -265,10 +281,10 @@ export async function claimNext(db: Queryable, claim: { sendId: number; senderId
   };
 }
 
-/** This sender's claim, handed over: sent (or stored without SMTP). */
+/** This sender's claim, handed over: sent (or stored without SMTP). The final states keep who sent them (claimed_by). */
 export async function markDelivered(db: Queryable, id: number, senderId: string, status: 'sent' | 'stored', now: Date): Promise<void> {
   await db.query(
-    `UPDATE digest_deliveries SET status = $3, sent_at = $4, attempts = attempts + 1, last_error = NULL, claimed_by = NULL
+    `UPDATE digest_deliveries SET status = $3, sent_at = $4, attempts = attempts + 1, last_error = NULL
      WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
     [id, senderId, status, now],
   );
@@ -286,7 +302,7 @@ export async function markDeferred(db: Queryable, id: number, senderId: string, 
 /** The last try failed (transient failures to the end), or a permanent refusal ('bounced': the caller marks the address). */
 export async function markFinalFailure(db: Queryable, id: number, senderId: string, status: 'failed' | 'bounced', error: string): Promise<void> {
   await db.query(
-    `UPDATE digest_deliveries SET status = $3, claimed_by = NULL, attempts = attempts + 1, last_error = $4
+    `UPDATE digest_deliveries SET status = $3, attempts = attempts + 1, last_error = $4
      WHERE id = $1 AND claimed_by = $2 AND status = 'sending'`,
     [id, senderId, status, error],
   );

@@ -25,12 +25,6 @@ export const DIGEST_TICK_CRON = '*/5 * * * *';
 export const DIGEST_MAX_ARTICLES = 12;
 /** Transient SMTP failures: retried after 30 s, 60 s, 120 s…; the fifth failure is final. */
 export const DIGEST_MAX_ATTEMPTS = 5;
-/**
- * Turns are 1 s / rate apart plus this share: a mail reaches the SMTP server a little after its turn (the database's
- * answer, the conversation's start), and unevenly; the margin keeps that unevenness from putting one mail more than
- * the rate into any second at the server.
- */
-export const DIGEST_PACE_MARGIN = 0.05;
 
 export interface DigestTuning {
   /** A sender's claims are its own while its lease lasts; the process renews it every third of this. */
@@ -270,13 +264,17 @@ export class DigestService {
     const { db } = this.deps;
     for (const sendId of await digests.sendingSends(db)) {
       if (this.runs.has(sendId) || this.stopping.signal.aborted) continue;
-      const now = this.at();
-      const released = await digests.releaseDeadClaims(db, sendId, now, this.tuning.legacyClaimSeconds);
-      if (released) this.deps.log.warn({ digest: { sendId, released } }, 'newsletter digest: deliveries claimed by a stopped process are queued again');
-      const left = await digests.remaining(db, sendId, now);
+      await this.releaseDead(sendId);
+      const left = await digests.remaining(db, sendId, this.at());
       if (left.open === 0) await this.finish(sendId);
       else if (left.due > 0) void this.sendRun(sendId);
     }
+  }
+
+  /** Claims of processes whose lease has run out go back in the queue. */
+  private async releaseDead(sendId: number): Promise<void> {
+    const released = await digests.releaseDeadClaims(this.deps.db, sendId, this.at(), this.tuning.legacyClaimSeconds);
+    if (released) this.deps.log.warn({ digest: { sendId, released } }, 'newsletter digest: deliveries claimed by a stopped process are queued again');
   }
 
   /** Resolves once every run this process has going has ended. */
@@ -310,16 +308,22 @@ export class DigestService {
       // failed): back in the queue, as a stopped process's would be.
       await digests.releaseOwnClaims(db, sendId, this.senderId);
       const host = new URL(this.deps.config.publicUrl).hostname || 'vitrine.local';
-      let intervalMs = 0;
+      let rate = 1;
       let rateReadAt = -Infinity;
+      let releasedAt = this.clock.now();
       while (!signal.aborted) {
         const now = this.clock.now();
+        // A long run takes back a stopped process's claims itself, as often as the watcher looks.
+        if (now - releasedAt >= this.tuning.watchSeconds * 1000) {
+          await this.releaseDead(sendId);
+          releasedAt = now;
+        }
         // The rate is read again every second: a change in the settings applies to the send under way.
         if (now - rateReadAt >= 1000) {
-          intervalMs = (1000 * (1 + DIGEST_PACE_MARGIN)) / Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
+          rate = Math.max(1, Math.floor((await digests.settings(db)).ratePerSecond));
           rateReadAt = now;
         }
-        const turn = await digests.claimNext(db, { sendId, senderId: this.senderId, now: new Date(now), intervalMs });
+        const turn = await digests.claimNext(db, { sendId, senderId: this.senderId, now: new Date(now), rate });
         if (turn.kind === 'no-lease') await this.renewLease();
         else if (turn.kind === 'wait') await this.clock.sleep(Math.max(1, turn.waitMs), signal);
         else if (turn.kind === 'skipped') {

@@ -203,7 +203,7 @@ describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
       // The stopped process held a lease and claimed the first delivery, then said nothing more.
       const lease = ctx.app.services.digest.tuning.leaseSeconds * 1000;
       await digests.lease(ctx.db, 'stopped-process', new Date(clock.now() + lease));
-      expect(await digests.claimNext(ctx.db, { sendId, senderId: 'stopped-process', now: new Date(clock.now()), intervalMs: 1 })).toMatchObject({ kind: 'claimed' });
+      expect(await digests.claimNext(ctx.db, { sendId, senderId: 'stopped-process', now: new Date(clock.now()), rate: 1000 })).toMatchObject({ kind: 'claimed' });
       clock.advance(1);
 
       expect(await ctx.app.services.digest.sendRun(sendId)).toMatchObject({ sent: 1, done: false });
