@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import type { Db } from '../../src/db';
 import { createPostgresDb } from '../../src/db/postgres';
@@ -41,7 +41,7 @@ describe.each(BACKENDS)('a burst of confirmation mails (%s)', (backend) => {
     await smtp.stop();
   });
 
-  const signUps = (prefix: string, app: (options: Parameters<FastifyInstance['inject']>[0]) => ReturnType<FastifyInstance['inject']>) =>
+  const signUps = (prefix: string, app: (options: InjectOptions) => Promise<LightMyRequestResponse>) =>
     Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         app({ method: 'POST', url: '/api/public/newsletter', payload: { email: `${prefix}${i}@leitores.com.br`, elapsed_ms: 5000 }, remoteAddress: `10.93.${prefix.length}.${i + 1}` }),
