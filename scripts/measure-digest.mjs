@@ -61,11 +61,11 @@ dbUrl.searchParams.set('options', `-c search_path=${schema}`);
 
 // The SMTP server: every mail's arrival (end of its data) and recipient, answered SMTP_DELAY_MS later.
 const mails = [];
-/** Sessions whose connection has closed. */
-const closed = new Set();
+/** When each session's connection closed. */
+const closedAt = new Map();
 const smtp = new SMTPServer({
   onClose(session) {
-    closed.add(session.id);
+    closedAt.set(session.id, performance.now());
   },
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -76,11 +76,10 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const mail = { at: performance.now(), wall: Date.now(), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), digest: /Message-ID: <digest-/i.test(raw), answered: false };
+      const mail = { at: performance.now(), wall: Date.now(), to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), digest: /Message-ID: <digest-/i.test(raw), session: session.id, answeredAt: null };
       mails.push(mail);
-      // A mail counts as accepted once the 250 goes to a sender still connected (a killed sender never gets it).
       setTimeout(() => {
-        mail.answered = !closed.has(session.id);
+        mail.answeredAt = performance.now();
         callback();
       }, SMTP_DELAY_MS);
     });
@@ -206,7 +205,13 @@ const doneAt = performance.now();
 
 // The figures.
 const received = digestMails();
-const accepted = received.filter((m) => m.answered);
+// A mail counts as accepted once its 250 went to a sender still there: not one answered (or due) at the kill on a
+// connection that closed with it (the killed process never read that answer).
+const lostWithKill = (m) => {
+  const closed = closedAt.get(m.session);
+  return closed !== undefined && closed >= killedAt - 5 && closed <= killedAt + 1000 && (m.answeredAt === null || m.answeredAt >= killedAt - 5);
+};
+const accepted = received.filter((m) => !lostWithKill(m));
 const perRecipient = new Map();
 for (const mail of accepted) for (const to of mail.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
 const busiest = (instants) => {

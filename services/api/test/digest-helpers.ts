@@ -43,7 +43,8 @@ export class VirtualClock implements Clock {
   }
 
   sleep(ms: number): Promise<void> {
-    this.advance(ms);
+    // Whole milliseconds, as the database's timestamps of it are (a fraction would be cut off there).
+    this.advance(Math.ceil(ms));
     // The waiter goes on after whatever else is ready to run (other senders' database answers).
     return new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,5 +1,5 @@
 import { DIGEST_DELIVERY_STATUSES, type DigestDeliveryStatus, type DigestSkipReason } from '@vitrine/contracts';
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 
 /** A digest in one language, as frozen with its week. */
 export interface LocalizedDigest {
@@ -207,67 +207,73 @@ export type ClaimResult =
  *    at this moment: one who left, was blacklisted or erased, or bounced since the week was taken is recorded as
  *    skipped with the reason instead, and gets nothing.
  */
-export async function claimNext(db: Queryable, claim: { sendId: number; senderId: string; now: Date; rate: number }): Promise<ClaimResult> {
-  const rows = await db.query<{
-    leased: boolean;
-    took: boolean;
-    sending: boolean | null;
-    wait_ms: number | null;
-    id: number | null;
-    lead_id: number | null;
-    email: string | null;
-    attempts: number | null;
-    status: string | null;
-    skip_reason: DigestSkipReason | null;
-    lead_key: string | null;
-    locale: string | null;
-  }>(
-    `WITH lease AS (
-       SELECT 1 FROM digest_senders WHERE id = $3 AND lease_until > $2::timestamptz
-     ), recent AS (
-       SELECT count(*) FILTER (WHERE status = 'sending')::int AS flying,
-              count(*) FILTER (WHERE status <> 'sending')::int AS done,
-              min(sent_at) FILTER (WHERE status <> 'sending') AS oldest
-       FROM digest_deliveries
-       WHERE send_id = $1 AND (status = 'sending' OR (status IN ('sent', 'stored') AND sent_at > $2::timestamptz - interval '1 second'))
-     ), pace AS (
-       UPDATE digest_sends SET pace_at = $2::timestamptz + make_interval(secs => $4::float8 / 1000)
-       WHERE id = $1 AND status = 'sending' AND (pace_at IS NULL OR pace_at <= $2::timestamptz) AND EXISTS (SELECT 1 FROM lease)
-         AND (SELECT flying + done FROM recent) < $5
-       RETURNING id
-     ), due AS (
-       SELECT d.id FROM digest_deliveries d
-       WHERE d.send_id = $1 AND d.status IN ('queued', 'deferred') AND d.next_attempt_at <= $2::timestamptz AND EXISTS (SELECT 1 FROM pace)
-       ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED
-     ), judged AS (
-       SELECT d.id, l.unique_key AS lead_key, l.locale,
-         CASE
-           WHEN l.id IS NULL OR lower(l.email) <> lower(d.email) THEN 'erased'
-           WHEN l.status = 'blackListed' OR EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(d.email)) THEN 'blacklisted'
-           WHEN l.bounced_at IS NOT NULL THEN 'bounced'
-           WHEN l.newsletter_status IS DISTINCT FROM 'active' THEN 'unsubscribed'
-           WHEN l.status <> 'active' OR l.confirmed_at IS NULL THEN 'inactive'
-         END AS skip
-       FROM due JOIN digest_deliveries d ON d.id = due.id LEFT JOIN leads l ON l.id = d.lead_id
-     ), claimed AS (
-       UPDATE digest_deliveries d
-       SET status = CASE WHEN j.skip IS NULL THEN 'sending' ELSE 'skipped' END, skip_reason = j.skip,
-           claimed_by = CASE WHEN j.skip IS NULL THEN $3 END, claimed_at = $2::timestamptz
-       FROM judged j WHERE d.id = j.id
-       RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts, d.status, d.skip_reason, j.lead_key, j.locale
-     )
-     SELECT EXISTS (SELECT 1 FROM lease) AS leased, EXISTS (SELECT 1 FROM pace) AS took,
-       (SELECT s.status = 'sending' FROM digest_sends s WHERE s.id = $1) AS sending,
-       greatest(
-         (SELECT extract(epoch FROM s.pace_at - $2::timestamptz) * 1000 FROM digest_sends s WHERE s.id = $1),
-         (SELECT CASE WHEN r.flying + r.done < $5 THEN 0
-                      WHEN r.oldest IS NULL THEN $4::float8
-                      ELSE extract(epoch FROM r.oldest + interval '1 second' - $2::timestamptz) * 1000 END FROM recent r),
-         0)::float8 AS wait_ms,
-       c.id, c.lead_id, c.email, c.attempts, c.status, c.skip_reason, c.lead_key, c.locale
-     FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
-    [claim.sendId, claim.now, claim.senderId, 1000 / claim.rate, claim.rate],
-  );
+export async function claimNext(db: Db, claim: { sendId: number; senderId: string; now: Date; rate: number }): Promise<ClaimResult> {
+  // The send's row is locked first, in a statement of its own: the turn's statement then counts, in a snapshot taken
+  // after the lock, every turn taken before it (one statement's snapshot would predate a turn committed while it
+  // waited for the lock, and a mail more than the rate could go out within a second).
+  const rows = await db.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM digest_sends WHERE id = $1 FOR UPDATE', [claim.sendId]);
+    return tx.query<{
+      leased: boolean;
+      took: boolean;
+      sending: boolean | null;
+      wait_ms: number | null;
+      id: number | null;
+      lead_id: number | null;
+      email: string | null;
+      attempts: number | null;
+      status: string | null;
+      skip_reason: DigestSkipReason | null;
+      lead_key: string | null;
+      locale: string | null;
+    }>(
+      `WITH lease AS (
+         SELECT 1 FROM digest_senders WHERE id = $3 AND lease_until > $2::timestamptz
+       ), recent AS (
+         SELECT count(*) FILTER (WHERE status = 'sending')::int AS flying,
+                count(*) FILTER (WHERE status <> 'sending')::int AS done,
+                min(sent_at) FILTER (WHERE status <> 'sending') AS oldest
+         FROM digest_deliveries
+         WHERE send_id = $1 AND (status = 'sending' OR (status IN ('sent', 'stored') AND sent_at > $2::timestamptz - interval '1 second'))
+       ), pace AS (
+         UPDATE digest_sends SET pace_at = $2::timestamptz + make_interval(secs => $4::float8 / 1000)
+         WHERE id = $1 AND status = 'sending' AND (pace_at IS NULL OR pace_at <= $2::timestamptz) AND EXISTS (SELECT 1 FROM lease)
+           AND (SELECT flying + done FROM recent) < $5
+         RETURNING id
+       ), due AS (
+         SELECT d.id FROM digest_deliveries d
+         WHERE d.send_id = $1 AND d.status IN ('queued', 'deferred') AND d.next_attempt_at <= $2::timestamptz AND EXISTS (SELECT 1 FROM pace)
+         ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED
+       ), judged AS (
+         SELECT d.id, l.unique_key AS lead_key, l.locale,
+           CASE
+             WHEN l.id IS NULL OR lower(l.email) <> lower(d.email) THEN 'erased'
+             WHEN l.status = 'blackListed' OR EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(d.email)) THEN 'blacklisted'
+             WHEN l.bounced_at IS NOT NULL THEN 'bounced'
+             WHEN l.newsletter_status IS DISTINCT FROM 'active' THEN 'unsubscribed'
+             WHEN l.status <> 'active' OR l.confirmed_at IS NULL THEN 'inactive'
+           END AS skip
+         FROM due JOIN digest_deliveries d ON d.id = due.id LEFT JOIN leads l ON l.id = d.lead_id
+       ), claimed AS (
+         UPDATE digest_deliveries d
+         SET status = CASE WHEN j.skip IS NULL THEN 'sending' ELSE 'skipped' END, skip_reason = j.skip,
+             claimed_by = CASE WHEN j.skip IS NULL THEN $3 END, claimed_at = $2::timestamptz
+         FROM judged j WHERE d.id = j.id
+         RETURNING d.id::int AS id, d.lead_id::int AS lead_id, d.email, d.attempts, d.status, d.skip_reason, j.lead_key, j.locale
+       )
+       SELECT EXISTS (SELECT 1 FROM lease) AS leased, EXISTS (SELECT 1 FROM pace) AS took,
+         (SELECT s.status = 'sending' FROM digest_sends s WHERE s.id = $1) AS sending,
+         greatest(
+           (SELECT extract(epoch FROM s.pace_at - $2::timestamptz) * 1000 FROM digest_sends s WHERE s.id = $1),
+           (SELECT CASE WHEN r.flying + r.done < $5 THEN 0
+                        WHEN r.oldest IS NULL THEN $4::float8
+                        ELSE extract(epoch FROM r.oldest + interval '1 second' - $2::timestamptz) * 1000 END FROM recent r),
+           0)::float8 AS wait_ms,
+         c.id, c.lead_id, c.email, c.attempts, c.status, c.skip_reason, c.lead_key, c.locale
+       FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
+      [claim.sendId, claim.now, claim.senderId, 1000 / claim.rate, claim.rate],
+    );
+  });
   const row = rows[0];
   // Finished (by another sender) or gone: nothing more to claim.
   if (!row?.sending) return { kind: 'none' };

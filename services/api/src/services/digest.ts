@@ -300,8 +300,9 @@ export class DigestService {
     const { db } = this.deps;
     const result: SendRunResult = { sent: 0, deferred: 0, failed: 0, bounced: 0, skipped: 0, done: false, nextDueAt: null };
     const signal = this.stopping.signal;
-    await this.holdLease();
+    this.holdLease();
     try {
+      await this.renewLease();
       const send = await digests.findSend(db, sendId);
       if (!send || send.status !== 'sending') return { ...result, done: true };
       // A claim of this sender on this send is an earlier run's that ended without recording it (the database
@@ -382,15 +383,14 @@ export class DigestService {
     if (await digests.finish(this.deps.db, sendId, this.at())) this.deps.log.info({ digest: { sendId, week } }, 'newsletter digest sent');
   }
 
-  /** A run holds the process's lease while it goes on; the lease is renewed every third of its length meanwhile. */
-  private async holdLease(): Promise<void> {
+  /** A run holds the process's lease while it goes on (it renews it first); the lease is renewed every third of its length meanwhile. */
+  private holdLease(): void {
     this.leaseHolders += 1;
     this.leased = true;
     if (this.leaseHolders === 1) {
       const period = (this.tuning.leaseSeconds * 1000) / 3;
       this.stopRenewing = this.clock.every(period, () => void this.renewLease().catch((err: unknown) => this.deps.log.warn({ err }, 'newsletter digest: lease not renewed')));
     }
-    await this.renewLease();
   }
 
   private releaseLease(): void {

@@ -26,10 +26,16 @@ describe.each(BACKENDS)('the weekly digest (%s)', (backend) => {
       digest: { retrySeconds: 30, clock },
       wrapDb: (db) => ({
         ...db,
-        query: (sql, params) => {
-          if (sql.includes('WITH lease AS')) turns += 1;
-          return db.query(sql, params);
-        },
+        transaction: (fn) =>
+          db.transaction((tx) =>
+            fn({
+              ...tx,
+              query: (sql, params) => {
+                if (sql.includes('WITH lease AS')) turns += 1;
+                return tx.query(sql, params);
+              },
+            }),
+          ),
       }),
     });
     subscribers = {
