@@ -37,7 +37,9 @@ async function settle(page: Page): Promise<void> {
   // Entrance animations and lazy parts (charts) finish before the audit: every animation done, then the main thread
   // idle twice (however long a busy machine takes).
   // (an endless one, a spinner, is no entrance animation).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  // (Evaluated as expressions: the pages' CSP forbids the eval a string predicate of waitForFunction needs.)
+  const settled = 'document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity)';
+  while (!(await page.evaluate(settled))) await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => resolve(true)))');
   for (let i = 0; i < 2; i += 1) await page.evaluate('new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 5000 }))');
 }
 
