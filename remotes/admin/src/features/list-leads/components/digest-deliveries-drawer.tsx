@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Empty, Pagination, Select, Skeleton, Tag, Typography } from 'antd';
+import { Drawer, Empty, Pagination, Select, Skeleton, Tag, Typography } from 'antd';
 import { DIGEST_DELIVERY_STATUSES, type DigestDelivery, type DigestDeliveryStatus, type DigestSendStates } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { useDigestDeliveries } from '../api/get-digests';
 import { useDates } from '../../../lib/use-dates';
+import { LoadFailed } from '../../../components/load-failed';
 
 const PAGE_SIZE = 20;
 
@@ -79,16 +80,7 @@ export function DigestDeliveriesDrawer({ send, initialFilter = 'all', onClose }:
   let body;
   if (deliveries.isError && !deliveries.data) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('newsletter.deliveries.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void deliveries.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('newsletter.deliveries.loadFailed')} onRetry={deliveries.refetch} />
     );
   } else if (!deliveries.data) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;

@@ -10,6 +10,7 @@ import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useSaveWelcomeMail, useWelcomeMail, useWelcomePreview } from '../api/welcome-mail';
 import { fieldProblem, hasChanges, hasOwnText, toFormValues, toSettings, toTexts, type WelcomeFormValues } from '../welcome-form-values';
 import './welcome-mail-tab.css';
+import { LoadFailed } from '../../../components/load-failed';
 
 /** How long typing pauses before the preview is asked for again. */
 export const PREVIEW_DELAY_MS = 400;
@@ -30,17 +31,7 @@ export function WelcomeMailTab() {
   useReportError(settings.error, fail);
   if (settings.isError && !settings.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('welcomeMail.loadFailed')}
-        data-testid="welcome-mail-error"
-        action={
-          <Button size="small" onClick={() => void settings.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('welcomeMail.loadFailed')} onRetry={settings.refetch} data-testid="welcome-mail-error" />
     );
   }
   if (!settings.data) return <Skeleton active paragraph={{ rows: 8 }} data-testid="welcome-mail-loading" />;
@@ -201,16 +192,7 @@ function WelcomeForm({ saved }: { saved: WelcomeSettings }) {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('welcomeMail.preview.text', { language: nativeName(language) })}</Typography.Paragraph>
         {preview.isError && !data ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('welcomeMail.preview.failed')}
-            action={
-              <Button size="small" onClick={() => void preview.refetch()}>
-                {t('common:actions.retry')}
-              </Button>
-            }
-          />
+          <LoadFailed title={t('welcomeMail.preview.failed')} onRetry={preview.refetch} />
         ) : !data ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Button, Drawer, Empty, Skeleton, Tag, Typography } from 'antd';
 import RedoOutlined from '@ant-design/icons/RedoOutlined';
 import ReloadOutlined from '@ant-design/icons/ReloadOutlined';
 import type { WebhookDelivery, WebhookEndpoint } from '@vitrine/contracts';
@@ -7,6 +7,7 @@ import { useTranslation } from '@vitrine/core';
 import { useDates } from '../../../../lib/use-dates';
 import { reasonText, useWebhookDeliveries } from '../hooks/use-webhooks';
 import { eventTextKey, outcomeOf, RESPONSE_PREVIEW } from '../webhooks-view';
+import { LoadFailed } from '../../../../components/load-failed';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -119,16 +120,7 @@ export function DeliveriesDrawer({ endpoint, retry, onClose }: Props) {
   let body;
   if (deliveries.isError && !deliveries.data) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('webhooks.deliveries.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void deliveries.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('webhooks.deliveries.loadFailed')} onRetry={deliveries.refetch} />
     );
   } else if (!deliveries.data) {
     body = <Skeleton active paragraph={{ rows: 6 }} />;

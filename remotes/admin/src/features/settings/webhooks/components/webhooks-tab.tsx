@@ -16,6 +16,7 @@ import { DeliveriesDrawer } from './deliveries-drawer';
 import { EndpointFormModal } from './endpoint-form-modal';
 import { SecretDialog } from './secret-dialog';
 import './webhooks-tab.css';
+import { LoadFailed } from '../../../../components/load-failed';
 
 type Actions = ReturnType<typeof useWebhookActions>;
 
@@ -179,17 +180,7 @@ export function WebhooksTab() {
   let content;
   if (endpoints.isError && !endpoints.data) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        title={t('webhooks.loadFailed')}
-        data-testid="webhooks-error"
-        action={
-          <Button size="small" onClick={() => void endpoints.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
+      <LoadFailed title={t('webhooks.loadFailed')} onRetry={endpoints.refetch} data-testid="webhooks-error" />
     );
   } else if (!endpoints.data) {
     content = (
