@@ -152,6 +152,17 @@ export async function claimDue(db: Queryable, limit: number, holdSeconds: number
   );
 }
 
+/** Claims one delivery whatever its endpoint's state or its record's order (staff asked for it), unless a worker holds it. */
+export async function claimOne(db: Queryable, id: string, holdSeconds: number): Promise<(DeliveryRow & Signing) | undefined> {
+  const rows = await db.query<DeliveryRow & Signing>(
+    `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2)
+     FROM webhook_endpoints e WHERE d.id = $1::bigint AND e.id = d.endpoint_id AND (d.locked_until IS NULL OR d.locked_until < now())
+     RETURNING ${deliveryColumns('d.')}, e.url, e.secret, e.previous_secret, e.previous_secret_until`,
+    [id, holdSeconds],
+  );
+  return rows[0];
+}
+
 /** The earliest time a pending delivery of an enabled endpoint is due (to wake the dispatcher then), or null. */
 export async function nextDue(db: Queryable): Promise<Date | null> {
   const rows = await db.query<{ at: Date | null }>(
@@ -179,10 +190,11 @@ export async function recordFailed(db: Queryable, id: string, statusCode: number
   );
 }
 
-/** Staff's "send again": pending and due now, whatever it was (a delivered one goes out again with the same id). */
+/** Staff's "send again": pending and due now, whatever it was (a delivered one goes out again with the same id); not while a worker holds it. */
 export async function retryNow(db: Queryable, id: string): Promise<DeliveryRow | undefined> {
   const rows = await db.query<DeliveryRow>(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL WHERE id = $1::bigint RETURNING ${DELIVERY_COLUMNS}`,
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now()
+     WHERE id = $1::bigint AND (locked_until IS NULL OR locked_until < now()) RETURNING ${DELIVERY_COLUMNS}`,
     [id],
   );
   return rows[0];

@@ -97,7 +97,7 @@ export class ArticlesService {
     const after = await this.publicAt(tx, id);
     if (after === null) return;
     const url = `${this.deps.config.publicUrl}${buildPath(PUBLIC_ROUTES.post, { uniqueKey: article.unique_key, id })}`;
-    await emitWebhook(tx, this.deps.jobs, 'article.published', record, { ...article, url }, after > now ? after : undefined);
+    await emitWebhook(tx, this.deps.jobs, 'article.published', record, () => ({ ...article, url }), after > now ? after : undefined);
   }
 
 

@@ -93,8 +93,10 @@ export function exportFileName(base: string | undefined, now = new Date()): stri
 
 /** A lead's event for webhooks, with the lead as staff see it now (in `tx`, after the change). */
 export async function emitLeadEvent(tx: Queryable, jobs: JobEngine, event: 'lead.created' | 'lead.updated' | 'subscriber.confirmed' | 'subscriber.cancelled', leadId: number): Promise<void> {
-  const row = await admin.findById(tx, leadId);
-  if (row) await emitWebhook(tx, jobs, event, `lead:${leadId}`, toLead(row));
+  await emitWebhook(tx, jobs, event, `lead:${leadId}`, async () => {
+    const row = await admin.findById(tx, leadId);
+    return row ? toLead(row) : null;
+  });
 }
 
 /** Leads as staff work them (route list-leads): filters, classification, status, lead mark, conversion, export, privacy. */

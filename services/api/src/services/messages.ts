@@ -59,16 +59,10 @@ function toReply(row: ReplyRow): MessageReply {
  */
 export async function emitContactEvents(tx: Queryable, jobs: JobEngine, messageId: number, lead: { id: string; created: boolean }): Promise<void> {
   if (lead.created) await emitLeadEvent(tx, jobs, 'lead.created', Number(lead.id));
-  const row = await messages.findById(tx, messageId);
-  const leadRow = await leadsAdmin.findById(tx, Number(lead.id));
-  if (!row) return;
-  await emitWebhook(tx, jobs, 'message.received', `message:${row.id}`, {
-    ...messageFields(row),
-    message: row.body,
-    read_at: row.read_at?.toISOString() ?? null,
-    replies: [],
-    locale: row.locale,
-    lead: leadRow ? toLead(leadRow) : null,
+  await emitWebhook(tx, jobs, 'message.received', `message:${messageId}`, async () => {
+    const row = await messages.findById(tx, messageId);
+    const leadRow = await leadsAdmin.findById(tx, Number(lead.id));
+    return row && { ...messageFields(row), message: row.body, read_at: row.read_at?.toISOString() ?? null, replies: [], locale: row.locale, lead: leadRow ? toLead(leadRow) : null };
   });
 }
 

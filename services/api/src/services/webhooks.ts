@@ -65,7 +65,8 @@ export async function emitWebhook(
   jobs: JobEngine,
   event: WebhookEvent,
   recordKey: string,
-  data: unknown,
+  /** The record as sent, read only when an endpoint wants the event (most changes have none to tell). */
+  data: () => Promise<unknown> | unknown,
   /** `at`: when it happens (default now); an event of the future (a scheduled publication) is sent then. */
   at?: Date,
 ): Promise<boolean> {
@@ -73,7 +74,7 @@ export async function emitWebhook(
   if (endpoints.length === 0) return false;
   const webhookId = newMessageId();
   const when = at ?? new Date();
-  const body = JSON.stringify({ type: event, timestamp: when.toISOString(), data });
+  const body = JSON.stringify({ type: event, timestamp: when.toISOString(), data: await data() });
   for (const endpoint of endpoints) {
     await repo.insertDelivery(tx, { endpoint_id: endpoint.id, webhook_id: webhookId, event, record_key: recordKey, body, ...(at ? { next_attempt_at: at } : {}) });
   }
@@ -137,6 +138,11 @@ export class WebhooksService {
 
   constructor(private readonly deps: WebhooksDeps) {
     this.now = deps.now ?? (() => new Date());
+  }
+
+  /** How long a worker holds a delivery it sends: twice the time limit and a margin (a dead worker's hold runs out). */
+  private get holdSeconds(): number {
+    return Math.ceil(this.deps.config.webhookTimeoutMs / 1000) * 2 + 5;
   }
 
   /** A URL staff may save: http(s), no credentials, a host that resolves to public addresses (unless allowed). */
@@ -218,20 +224,13 @@ export class WebhooksService {
   /** "Send again": the delivery goes out now with the same id and body; its outcome. */
   async retry(deliveryId: string): Promise<WebhookDelivery> {
     const row = await repo.retryNow(this.deps.db, deliveryId);
-    if (!row) throw new NotFoundError();
+    if (!row) throw (await repo.findDelivery(this.deps.db, deliveryId)) ? new ConflictError('CONFLICT') : new NotFoundError();
     return this.sendOne(row.id);
   }
 
   /** Sends one delivery now, whatever its endpoint's state or its record's order (staff asked for it). */
   private async sendOne(deliveryId: string): Promise<WebhookDelivery> {
-    const hold = Math.ceil(this.deps.config.webhookTimeoutMs / 1000) * 2 + 5;
-    const claimed = await this.deps.db.query<repo.DeliveryRow & repo.Signing>(
-      `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2)
-       FROM webhook_endpoints e WHERE d.id = $1::bigint AND e.id = d.endpoint_id AND (d.locked_until IS NULL OR d.locked_until < now())
-       RETURNING d.id::text AS id, d.endpoint_id, d.webhook_id, d.event, d.body, d.attempts, e.url, e.secret, e.previous_secret, e.previous_secret_until`,
-      [deliveryId, hold],
-    );
-    const delivery = claimed[0];
+    const delivery = await repo.claimOne(this.deps.db, deliveryId, this.holdSeconds);
     if (!delivery) {
       // Held by a dispatcher sending it right now: its outcome is that attempt's.
       if (await repo.findDelivery(this.deps.db, deliveryId)) throw new ConflictError('CONFLICT');
@@ -248,10 +247,9 @@ export class WebhooksService {
    * sure a job wakes it when the next retry is due.
    */
   async dispatch(): Promise<{ sent: number }> {
-    const hold = Math.ceil(this.deps.config.webhookTimeoutMs / 1000) * 2 + 5;
     let sent = 0;
     for (;;) {
-      const due = await repo.claimDue(this.deps.db, BATCH, hold);
+      const due = await repo.claimDue(this.deps.db, BATCH, this.holdSeconds);
       if (due.length === 0) break;
       await Promise.all(due.map((d) => this.attemptAndRecord(d)));
       sent += due.length;

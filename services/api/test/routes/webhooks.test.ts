@@ -224,6 +224,11 @@ describe.each(BACKENDS)('outgoing webhooks (%s)', (backend) => {
     // Sent again by staff once the tool is back: delivered, same id.
     tool.answer(200);
     const first = (await admin('GET', `/api/webhook/deliveries/${endpoint.id}/${endpoint.unique_key}`)).json().data[0];
+    // While a dispatcher holds it, "send again" does not race it.
+    await ctx.db.query("UPDATE webhook_deliveries SET locked_until = now() + interval '1 minute' WHERE id = $1::bigint", [first.id]);
+    expect((await admin('POST', `/api/webhook/delivery-retry/${first.id}`)).json()).toMatchObject({ statusCode: 409, code: 'CONFLICT' });
+    await ctx.db.query('UPDATE webhook_deliveries SET locked_until = NULL WHERE id = $1::bigint', [first.id]);
+    expect((await admin('POST', '/api/webhook/delivery-retry/999999')).statusCode).toBe(404);
     const again = (await admin('POST', `/api/webhook/delivery-retry/${first.id}`)).json().data;
     expect(again).toMatchObject({ id: first.id, webhook_id: first.webhook_id, status: 'delivered', status_code: 200, attempts: 2, response: 'ok' });
     expect(new Set(tool.received.map((r) => r.headers['webhook-id']))).toEqual(new Set([first.webhook_id]));
