@@ -4,6 +4,7 @@ export const AUDIT_RECORD_TYPES = [
   'user_access',
   'article',
   'article_category',
+  'article_translation',
   'category',
   'lead',
   'message',

@@ -25,7 +25,15 @@ export interface AuthorRow {
 
 export interface ArticleRow extends ArticleFields {
   id: number;
+  /** Public reads: listed_at (when the article was first public in any language), the date pages show. */
   public_at: Date | null;
+  listed_at: Date | null;
+  /** Public reads: the language of the texts, every public language, the cover's alternative text. */
+  lang?: Locale;
+  languages?: Locale[] | null;
+  image_alt?: string;
+  /** Staff reads. */
+  translations?: { locale: Exclude<Locale, 'pt-BR'>; state: 'draft' | 'scheduled' | 'published'; out_of_date: boolean }[];
   created_at: Date;
   updated_at: Date;
   author: AuthorRow | null;
@@ -37,8 +45,21 @@ export interface ArticleRow extends ArticleFields {
   headline?: string;
 }
 
-/** Publicly visible: published, and its publish time (publish_at, else published_at) has come. */
-export const VISIBLE = `a.status = 'published' AND a.public_at <= now()`;
+/**
+ * Publicly visible: some version of it (the original or a translation) is published and its publish time has come
+ * (listed_at, kept by the service: docs/decisions/content-languages.md). Which version a page shows is `shown`'s.
+ */
+export const VISIBLE = `a.listed_at <= now()`;
+/** The original (pt-BR) itself is public. */
+export const ORIGINAL_VISIBLE = `(a.status = 'published' AND a.public_at <= now())`;
+/** A translation row `t` is public. */
+export const TRANSLATION_VISIBLE = `(t.status = 'published' AND t.public_at <= now())`;
+/** The original's text as a translation is measured against: a translation saved against another is out of date. */
+export const ORIGINAL_HASH = `md5(a.title || chr(10) || a.excerpt || chr(10) || a.content)`;
+/** The four translation languages in their fixed order (the fallback order when neither the visitor's nor the original is public). */
+const TRANSLATION_ORDER = `ARRAY['en-US', 'es-ES', 'fr-FR', 'ht-HT']`;
+/** Each language's text-search configuration: stemming as the language writes (Creole has none in PostgreSQL: simple). */
+export const SEARCH_CONFIG: Record<Locale, string> = { 'pt-BR': 'portuguese', 'en-US': 'english', 'es-ES': 'spanish', 'fr-FR': 'french', 'ht-HT': 'simple' };
 
 const AUTHOR_JSON = `(SELECT json_build_object('id', u.id, 'unique_key', u.unique_key, 'name', u.name, 'last_name', u.last_name,
   'position', u.position, 'photo', u.photo, 'biography', u.biography) FROM users u WHERE u.id = a.author_id)`;
@@ -51,22 +72,60 @@ function categoriesJson(activeOnly: boolean, lang: Locale): string {
     FROM article_categories ac JOIN categories c ON c.id = ac.category_id WHERE ac.article_id = a.id${activeOnly ? ' AND c.active' : ''}), '[]'::json)`;
 }
 
-/** Everything but the search vector, with author, categories, images and total reads. */
+/**
+ * The version a page in `lang` shows (alias `tr`; no row: the original): the translation in `lang` when it is public,
+ * else the original when it is public, else the first public translation in the fixed order. `lang` is one of the
+ * five codes, written into the statement (one statement text per language, made once).
+ */
+function shownTranslation(lang: Locale): string {
+  return `LEFT JOIN LATERAL (
+      SELECT t.locale, t.title, t.excerpt, t.content, t.content_text, t.word_count, t.image_alt, t.seo_description
+      FROM article_translations t
+      WHERE t.article_id = a.id AND ${TRANSLATION_VISIBLE} AND (t.locale = '${lang}' OR NOT ${ORIGINAL_VISIBLE})
+      ORDER BY t.locale = '${lang}' DESC, array_position(${TRANSLATION_ORDER}, t.locale)
+      LIMIT 1) tr ON true`;
+}
+
+/** Every language the article is public in, the original's first, then the fixed order. */
+const PUBLIC_LANGUAGES = `ARRAY(SELECT v.l FROM (
+    SELECT 'pt-BR' AS l, 0 AS o WHERE ${ORIGINAL_VISIBLE}
+    UNION ALL SELECT t.locale, array_position(${TRANSLATION_ORDER}, t.locale) FROM article_translations t WHERE t.article_id = a.id AND ${TRANSLATION_VISIBLE}
+  ) v ORDER BY v.o)`;
+
+/** Staff reads: each translation's language, state and whether the original changed since it was saved. */
+const TRANSLATIONS_JSON = `COALESCE((SELECT json_agg(json_build_object('locale', t.locale,
+    'state', CASE WHEN t.status = 'draft' THEN 'draft' WHEN t.publish_at > now() THEN 'scheduled' ELSE 'published' END,
+    'out_of_date', t.source_hash <> ${ORIGINAL_HASH}) ORDER BY array_position(${TRANSLATION_ORDER}, t.locale))
+  FROM article_translations t WHERE t.article_id = a.id), '[]'::json)`;
+
+/**
+ * Everything but the search vector, with author, categories, images and total reads. `lang` given (public reads):
+ * the texts of the version shown in that language, with `lang` and `languages`; else (staff) the original's with
+ * the translations' summary.
+ */
 function selectArticle(options: { activeCategoriesOnly: boolean; withContent: boolean; extra?: string; lang?: Locale }): string {
-  return `SELECT a.id, a.unique_key, a.title, a.excerpt, ${options.withContent ? 'a.content, a.content_text' : "'' AS content, '' AS content_text"},
-    a.word_count, a.image_id, a.social_image_id, a.meta_description, a.author_id, a.status, a.emphasis, a.publish_at, a.published_at,
-    a.public_at, a.created_at, a.updated_at,
+  const lang = options.lang;
+  const text = (column: string) => (lang ? `COALESCE(tr.${column}, a.${column}) AS ${column}` : `a.${column}`);
+  const content = options.withContent ? `${text('content')}, ${text('content_text')}` : "'' AS content, '' AS content_text";
+  const version = lang
+    ? `COALESCE(tr.locale, 'pt-BR') AS lang, COALESCE(NULLIF(tr.image_alt, ''), tr.title, a.title) AS image_alt,
+       COALESCE(NULLIF(tr.seo_description, ''), CASE WHEN tr.locale IS NULL THEN NULLIF(a.meta_description, '') END, tr.excerpt, a.excerpt) AS meta_description,
+       ${options.withContent ? PUBLIC_LANGUAGES : 'NULL'} AS languages,`
+    : `a.meta_description, ${TRANSLATIONS_JSON} AS translations,`;
+  return `SELECT a.id, a.unique_key, ${text('title')}, ${text('excerpt')}, ${content},
+    ${text('word_count')}, a.image_id, a.social_image_id, a.author_id, a.status, a.emphasis, a.publish_at, a.published_at,
+    ${lang ? 'a.listed_at AS public_at' : 'a.public_at'}, a.listed_at, a.created_at, a.updated_at, ${version}
     ${AUTHOR_JSON} AS author,
-    ${categoriesJson(options.activeCategoriesOnly, options.lang ?? DEFAULT_LOCALE)} AS categories,
+    ${categoriesJson(options.activeCategoriesOnly, lang ?? DEFAULT_LOCALE)} AS categories,
     (SELECT to_jsonb(i) FROM images i WHERE i.id = a.image_id) AS image,
     (SELECT to_jsonb(i) FROM images i WHERE i.id = COALESCE(a.social_image_id, a.image_id)) AS social_image,
     (SELECT COALESCE(sum(r.reads), 0)::int FROM article_reads_daily r WHERE r.article_id = a.id) AS reads
     ${options.extra ?? ''}
-  FROM articles a`;
+  FROM articles a${lang ? ` ${shownTranslation(lang)}` : ''}`;
 }
 
 const STAFF = selectArticle({ activeCategoriesOnly: false, withContent: true });
-/** Public reads name categories in the visitor's language: one statement text per language, made once. */
+/** Public reads name categories and show the version in the visitor's language: one statement text per language, made once. */
 const perLanguage = (make: (lang: Locale) => string) => {
   const made = new Map<Locale, string>();
   return (lang: Locale = DEFAULT_LOCALE): string => {
@@ -267,6 +326,7 @@ export async function list(db: Queryable, filter: StaffListFilter): Promise<{ ro
 export interface RevisionRow {
   id: number;
   article_id: number;
+  locale: Locale;
   kind: 'save' | 'autosave' | 'restore';
   title: string;
   excerpt: string;
@@ -279,15 +339,16 @@ export interface RevisionRow {
 
 export async function addRevision(
   db: Queryable,
-  revision: { article_id: number; kind: 'save' | 'restore'; title: string; excerpt: string; content: string; author_id: number | null },
+  revision: { article_id: number; kind: 'save' | 'restore'; title: string; excerpt: string; content: string; author_id: number | null; locale?: Locale },
 ): Promise<void> {
-  await db.query('INSERT INTO article_revisions (article_id, kind, title, excerpt, content, author_id) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await db.query('INSERT INTO article_revisions (article_id, kind, title, excerpt, content, author_id, locale) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
     revision.article_id,
     revision.kind,
     revision.title,
     revision.excerpt,
     revision.content,
     revision.author_id,
+    revision.locale ?? DEFAULT_LOCALE,
   ]);
 }
 
@@ -295,7 +356,7 @@ export async function addRevision(
 export async function upsertAutosave(db: Queryable, revision: { article_id: number; title: string; excerpt: string; content: string; author_id: number }): Promise<void> {
   await db.query(
     `INSERT INTO article_revisions (article_id, kind, title, excerpt, content, author_id) VALUES ($1, 'autosave', $2, $3, $4, $5)
-     ON CONFLICT (article_id) WHERE kind = 'autosave'
+     ON CONFLICT (article_id, locale) WHERE kind = 'autosave'
      DO UPDATE SET title = EXCLUDED.title, excerpt = EXCLUDED.excerpt, content = EXCLUDED.content, author_id = EXCLUDED.author_id, created_at = now()`,
     [revision.article_id, revision.title, revision.excerpt, revision.content, revision.author_id],
   );
@@ -303,8 +364,9 @@ export async function upsertAutosave(db: Queryable, revision: { article_id: numb
 
 const SELECT_REVISION = `SELECT r.*, u.name AS author_name, u.last_name AS author_last_name FROM article_revisions r LEFT JOIN users u ON u.id = r.author_id`;
 
-export async function listRevisions(db: Queryable, articleId: number): Promise<RevisionRow[]> {
-  return db.query<RevisionRow>(`${SELECT_REVISION} WHERE r.article_id = $1 ORDER BY r.created_at DESC, r.id DESC`, [articleId]);
+/** One language's revisions (the original's: pt-BR), newest first. */
+export async function listRevisions(db: Queryable, articleId: number, locale: Locale = DEFAULT_LOCALE): Promise<RevisionRow[]> {
+  return db.query<RevisionRow>(`${SELECT_REVISION} WHERE r.article_id = $1 AND r.locale = $2 ORDER BY r.created_at DESC, r.id DESC`, [articleId, locale]);
 }
 
 export async function findRevision(db: Queryable, articleId: number, revisionId: number): Promise<RevisionRow | undefined> {
@@ -351,8 +413,8 @@ export async function listPublic(db: Queryable, filter: PublicFilter): Promise<A
   return db.query<ArticleRow>(
     pickThenBuild(
       PUBLIC_CARD(filter.lang),
-      `SELECT a.id FROM articles a WHERE ${where} ORDER BY a.public_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      'a.public_at DESC, a.id DESC',
+      `SELECT a.id FROM articles a WHERE ${where} ORDER BY a.listed_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      'a.listed_at DESC, a.id DESC',
     ),
     [...params, filter.limit, filter.offset],
   );
@@ -381,8 +443,8 @@ export async function popular(db: Queryable, days: number, limit: number, lang: 
          SELECT article_id, sum(reads)::int AS n FROM article_reads_daily
          WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY article_id) counts
        JOIN articles a ON a.id = counts.article_id
-       WHERE ${VISIBLE} ORDER BY counts.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
-      'picked.n DESC, a.public_at DESC, a.id DESC',
+       WHERE ${VISIBLE} ORDER BY counts.n DESC, a.listed_at DESC, a.id DESC LIMIT $2`,
+      'picked.n DESC, a.listed_at DESC, a.id DESC',
     ),
     [days, limit],
   );
@@ -404,8 +466,8 @@ export async function tendencies(db: Queryable, limit: number, lang: Locale = DE
          WHERE r.day > today.d - 14 GROUP BY r.article_id) counts
        JOIN articles a ON a.id = counts.article_id
        WHERE ${VISIBLE} AND counts.recent > 0
-       ORDER BY counts.recent - counts.previous DESC, counts.recent DESC, a.public_at DESC LIMIT $1`,
-      'picked.growth DESC, picked.recent DESC, a.public_at DESC',
+       ORDER BY counts.recent - counts.previous DESC, counts.recent DESC, a.listed_at DESC LIMIT $1`,
+      'picked.growth DESC, picked.recent DESC, a.listed_at DESC',
     ),
     [limit],
   );
@@ -422,8 +484,8 @@ export async function related(db: Queryable, articleId: number, limit: number, l
          JOIN categories c ON c.id = mine.category_id AND c.active
          WHERE mine.article_id = $1 GROUP BY o.article_id) shared
        JOIN articles a ON a.id = shared.article_id
-       WHERE ${VISIBLE} ORDER BY shared.n DESC, a.public_at DESC, a.id DESC LIMIT $2`,
-      'picked.n DESC, a.public_at DESC, a.id DESC',
+       WHERE ${VISIBLE} ORDER BY shared.n DESC, a.listed_at DESC, a.id DESC LIMIT $2`,
+      'picked.n DESC, a.listed_at DESC, a.id DESC',
     ),
     [articleId, limit],
   );
@@ -443,29 +505,49 @@ export interface SearchFilter {
   lang?: Locale | undefined;
 }
 
+/** A text-search configuration chosen by a language code in SQL (`expr` is pt-BR or a translation's locale). */
+function configOf(expr: string): string {
+  return `(CASE ${expr} ${Object.entries(SEARCH_CONFIG)
+    .map(([code, config]) => `WHEN '${code}' THEN '${config}'::regconfig`)
+    .join(' ')} END)`;
+}
+
 /**
- * The visible matches (`m.id`, `m.public_at`): the words through the GIN index (articles_search_idx), the
- * topic's articles through article_categories_category_idx, as a UNION (an `OR` of the two would force a
- * sequential scan of every article). Each branch reads the id and the date on the row it visits anyway:
- * no vector, no text.
+ * The visible matches (`m.id`, `m.listed_at`) in the search's language, each article searched in the version a page
+ * in that language shows: its translation in the language (with that language's stemming) when it is public, else its
+ * original (Portuguese stemming). The words go through the GIN indexes (articles_search_idx,
+ * article_translations_search_idx), the topic's articles through article_categories_category_idx, as a UNION (an `OR`
+ * would force a sequential scan of every article). No vector, no text is read here.
  */
 function searchMatches(filter: SearchFilter, params: unknown[]): string {
   params.push(filter.q);
-  const branches = [`SELECT a.id, a.public_at FROM articles a WHERE a.search @@ websearch_to_tsquery('portuguese', $1) AND ${VISIBLE}`];
+  const lang = filter.lang ?? DEFAULT_LOCALE;
+  const branches = [
+    `SELECT a.id, a.listed_at FROM articles a WHERE a.search @@ websearch_to_tsquery('portuguese', $1) AND ${ORIGINAL_VISIBLE}${
+      lang === DEFAULT_LOCALE ? '' : ` AND NOT EXISTS (SELECT 1 FROM article_translations t WHERE t.article_id = a.id AND t.locale = '${lang}' AND ${TRANSLATION_VISIBLE})`
+    }`,
+  ];
+  if (lang !== DEFAULT_LOCALE) {
+    branches.push(
+      `SELECT a.id, a.listed_at FROM article_translations t JOIN articles a ON a.id = t.article_id
+       WHERE t.search @@ websearch_to_tsquery('${SEARCH_CONFIG[lang]}', $1) AND t.locale = '${lang}' AND ${TRANSLATION_VISIBLE}`,
+    );
+  }
   if (filter.topicId !== undefined) {
     params.push(filter.topicId);
-    branches.push(`SELECT a.id, a.public_at FROM article_categories t JOIN articles a ON a.id = t.article_id WHERE t.category_id = $${params.length} AND ${VISIBLE}`);
+    branches.push(`SELECT a.id, a.listed_at FROM article_categories t JOIN articles a ON a.id = t.article_id WHERE t.category_id = $${params.length} AND ${VISIBLE}`);
   }
   let where = '';
   if (filter.categoryId !== undefined) {
     params.push(filter.categoryId);
     where = ` WHERE EXISTS (SELECT 1 FROM article_categories ac WHERE ac.article_id = m.id AND ac.category_id = $${params.length})`;
   }
-  return `SELECT m.id, m.public_at FROM (${branches.join(' UNION ')}) m${where}`;
+  return `SELECT m.id, m.listed_at FROM (${branches.join(' UNION ')}) m${where}`;
 }
 
 /**
- * Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages.
+ * Full-text search ranked by ts_rank_cd (title A > excerpt/categories/author B > body C), with highlighted passages,
+ * each in the language of the version matched.
  *
  * Bounded, in one statement: the newest `candidates` + 1 matches are taken (ids and dates only), the newest
  * `candidates` of them are ranked (reading their vectors), and only the page's rows get a card and a ts_headline.
@@ -474,24 +556,32 @@ function searchMatches(filter: SearchFilter, params: unknown[]): string {
  */
 export async function search(db: Queryable, filter: SearchFilter): Promise<{ rows: ArticleRow[]; total: number; partial: boolean }> {
   const params: unknown[] = [];
+  const lang = filter.lang ?? DEFAULT_LOCALE;
   const matches = searchMatches(filter, params);
   params.push(filter.candidates, filter.limit, filter.offset, filter.headlineOptions);
   const [candidates, limit, offset, headline] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+  const shownConfig = configOf(`COALESCE(tr.locale, 'pt-BR')`);
   const select = selectArticle({
     activeCategoriesOnly: true,
     withContent: false,
-    lang: filter.lang ?? DEFAULT_LOCALE,
-    extra: `, ts_headline('portuguese', a.content_text, websearch_to_tsquery('portuguese', $1), ${headline}) AS headline,
+    lang,
+    extra: `, ts_headline(${shownConfig}, COALESCE(tr.content_text, a.content_text), websearch_to_tsquery(${shownConfig}, $1), ${headline}) AS headline,
       (SELECT count(*)::int FROM found) AS matched`,
   });
+  // The rank of the version matched: the translation in the search's language when it is public, else the original.
+  const rank =
+    lang === DEFAULT_LOCALE
+      ? `ts_rank_cd(r.search, websearch_to_tsquery('portuguese', $1))`
+      : `COALESCE(ts_rank_cd(t.search, websearch_to_tsquery('${SEARCH_CONFIG[lang]}', $1)), ts_rank_cd(r.search, websearch_to_tsquery('portuguese', $1)))`;
+  const translation = lang === DEFAULT_LOCALE ? '' : ` LEFT JOIN article_translations t ON t.article_id = c.id AND t.locale = '${lang}' AND ${TRANSLATION_VISIBLE}`;
   const rows = await db.query<ArticleRow & { matched: number }>(
     pickThenBuild(
       select,
-      `SELECT c.id, c.public_at, ts_rank_cd(r.search, websearch_to_tsquery('portuguese', $1)) AS rank
-       FROM (SELECT id, public_at FROM found ORDER BY public_at DESC, id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id
-       ORDER BY rank DESC, c.public_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      'picked.rank DESC, a.public_at DESC, a.id DESC',
-      `found AS MATERIALIZED (${matches} ORDER BY m.public_at DESC, m.id DESC LIMIT ${candidates}::int + 1), `,
+      `SELECT c.id, c.listed_at, ${rank} AS rank
+       FROM (SELECT id, listed_at FROM found ORDER BY listed_at DESC, id DESC LIMIT ${candidates}) c JOIN articles r ON r.id = c.id${translation}
+       ORDER BY rank DESC, c.listed_at DESC, c.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      'picked.rank DESC, a.listed_at DESC, a.id DESC',
+      `found AS MATERIALIZED (${matches} ORDER BY m.listed_at DESC, m.id DESC LIMIT ${candidates}::int + 1), `,
     ),
     params,
   );
@@ -515,7 +605,7 @@ async function countMatches(db: Queryable, filter: SearchFilter): Promise<number
 export async function publicAuthors(db: Queryable, exceptId: number, limit: number): Promise<AuthorRow[]> {
   return db.query<AuthorRow>(
     `SELECT u.id, u.unique_key, u.name, u.last_name, u.position, u.photo, u.biography
-     FROM users u JOIN (SELECT a.author_id, max(a.public_at) AS last FROM articles a WHERE ${VISIBLE} GROUP BY a.author_id) w ON w.author_id = u.id
+     FROM users u JOIN (SELECT a.author_id, max(a.listed_at) AS last FROM articles a WHERE ${VISIBLE} GROUP BY a.author_id) w ON w.author_id = u.id
      WHERE u.id <> $1 AND u.status = 'active' ORDER BY w.last DESC, u.id LIMIT $2`,
     [exceptId, limit],
   );

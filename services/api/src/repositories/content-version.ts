@@ -30,13 +30,15 @@ export interface ContentSnapshot {
   nextAt: number | null;
 }
 
-/** One read of what the answer cache keys on: the version and the scheduled instants around now (both from indexes). */
+/** One read of what the answer cache keys on: the version and the scheduled instants around now, of originals and translations (from indexes). */
 export async function snapshot(db: Queryable): Promise<ContentSnapshot> {
   const rows = await db.query<{ schema: string; version: string | number; live_at: Date | string | null; next_at: Date | string | null }>(
     `SELECT current_schema() AS schema,
             (SELECT version FROM content_version WHERE id) AS version,
-            (SELECT max(public_at) FROM articles WHERE status = 'published' AND public_at <= now()) AS live_at,
-            (SELECT min(public_at) FROM articles WHERE status = 'published' AND public_at > now()) AS next_at`,
+            GREATEST((SELECT max(public_at) FROM articles WHERE status = 'published' AND public_at <= now()),
+                     (SELECT max(public_at) FROM article_translations WHERE status = 'published' AND public_at <= now())) AS live_at,
+            LEAST((SELECT min(public_at) FROM articles WHERE status = 'published' AND public_at > now()),
+                  (SELECT min(public_at) FROM article_translations WHERE status = 'published' AND public_at > now())) AS next_at`,
   );
   const row = rows[0];
   const ms = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : new Date(value).getTime());

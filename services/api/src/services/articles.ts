@@ -1,5 +1,8 @@
 import type {
   Article,
+  ArticleTranslation,
+  ArticleTranslationInput,
+  Locale,
   ArticleAutosaveInput,
   ArticleCreateInput,
   ArticlesListInput,
@@ -15,12 +18,14 @@ import type { Queryable } from '../db';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { defaultExcerpt, htmlToText, sanitizeArticleHtml } from '../lib/html';
 import * as articles from '../repositories/articles';
+import * as translations from '../repositories/article-translations';
+import type { TranslationLocale } from '../repositories/article-translations';
 import * as categories from '../repositories/categories';
 import * as contentVersion from '../repositories/content-version';
 import { nextFreeKey } from '../repositories/sql';
 import { assertImage } from './categories';
 import type { Principal, ServiceDeps } from './context';
-import { toArticle, toRevision } from './content-presenters';
+import { toArticle, toRevision, toTranslation } from './content-presenters';
 import { emitWebhook, wakeWebhooks } from './webhooks';
 import * as webhookDeliveries from '../repositories/webhooks';
 
@@ -191,6 +196,7 @@ export class ArticlesService {
         });
         if (input.category_ids) await articles.setCategories(tx, id, input.category_ids);
         await articles.refreshSearch(tx, id);
+        if (input.category_ids) await translations.refreshSearchOfArticle(tx, id);
         await articles.addRevision(tx, {
           article_id: id,
           kind: 'save',
@@ -269,10 +275,11 @@ export class ArticlesService {
     });
   }
 
-  async revisions(id: number, key: string): Promise<Revision[]> {
+  /** One language's revisions: the original's (pt-BR) or a translation's. */
+  async revisions(id: number, key: string, locale: Locale = 'pt-BR'): Promise<Revision[]> {
     const row = await articles.findByIdAndKey(this.deps.db, id, key);
     if (!row) throw new NotFoundError();
-    return (await articles.listRevisions(this.deps.db, id)).map(toRevision);
+    return (await articles.listRevisions(this.deps.db, id, locale)).map(toRevision);
   }
 
   /** Puts a revision's title, excerpt and content back (a new 'restore' revision records it). */
@@ -283,6 +290,11 @@ export class ArticlesService {
         if (!locked) throw new NotFoundError();
         const revision = await articles.findRevision(tx, id, revisionId);
         if (!revision) throw new NotFoundError();
+        if (revision.locale !== 'pt-BR') {
+          await this.restoreTranslation(tx, principal, id, revision);
+          await contentVersion.bump(tx);
+          return this.present(tx, id);
+        }
         const title = revision.title.trim() || locked.title;
         if (title.toLowerCase() !== locked.title.toLowerCase() && (await articles.titleTaken(tx, title, id))) throw titleTaken();
         const body = prepareContent(revision.content);
@@ -300,5 +312,88 @@ export class ArticlesService {
         return this.present(tx, id);
       })
       .catch(mapErrors);
+  }
+
+  // ---- translations (docs/decisions/content-languages.md)
+
+  private async articleId(db: Queryable, id: number, key: string): Promise<number> {
+    const row = await articles.lockByIdAndKey(db, id, key);
+    if (!row) throw new NotFoundError();
+    return row.id;
+  }
+
+  /** The article's translations (the original is the article itself). */
+  async translations(id: number, key: string): Promise<ArticleTranslation[]> {
+    const row = await articles.findByIdAndKey(this.deps.db, id, key);
+    if (!row) throw new NotFoundError();
+    return (await translations.listFor(this.deps.db, id)).map(toTranslation);
+  }
+
+  /**
+   * Writes one language's translation whole, with a revision; its state is its own (the original and the other
+   * translations never change). Left out, `status` is kept (a new translation: draft, or scheduled with a
+   * publish_at); `published_at` is set on its first publication.
+   */
+  async saveTranslation(principal: Principal, id: number, key: string, locale: TranslationLocale, input: ArticleTranslationInput): Promise<ArticleTranslation> {
+    const title = input.title.trim();
+    if (!title) throw missing('title');
+    const body = prepareContent(input.content);
+    const excerpt = input.excerpt?.trim() || defaultExcerpt(body.text);
+    return this.deps.db.transaction(async (tx) => {
+      await this.articleId(tx, id, key);
+      const current = await translations.lock(tx, id, locale);
+      const existing = current ? await translations.find(tx, id, locale) : undefined;
+      const publishAt = input.publish_at !== undefined ? toDate(input.publish_at) ?? null : existing?.publish_at ?? null;
+      const status = input.status ?? (current ? (current.status as 'draft' | 'published') : input.publish_at ? 'published' : 'draft');
+      await translations.save(tx, id, locale, {
+        title,
+        excerpt,
+        content: body.content,
+        content_text: body.text,
+        word_count: body.words,
+        image_alt: input.image_alt !== undefined ? input.image_alt.trim() : existing?.image_alt ?? '',
+        seo_description: input.seo_description !== undefined ? input.seo_description.trim() : existing?.seo_description ?? '',
+        status,
+        publish_at: publishAt,
+        published_at: current?.published_at ?? (status === 'published' ? new Date() : null),
+        author_id: principal.user.id,
+      });
+      await articles.addRevision(tx, { article_id: id, kind: 'save', title, excerpt, content: body.content, author_id: principal.user.id, locale });
+      await contentVersion.bump(tx);
+      const saved = await translations.find(tx, id, locale);
+      if (!saved) throw new NotFoundError();
+      return toTranslation(saved);
+    });
+  }
+
+  /** Deletes one language's translation (its revisions stay with the article); the others and the original stay as they are. */
+  async removeTranslation(id: number, key: string, locale: TranslationLocale): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.articleId(tx, id, key);
+      if (!(await translations.remove(tx, id, locale))) throw new NotFoundError();
+      await contentVersion.bump(tx);
+    });
+  }
+
+  /** A translation's revision put back: its text only (its state stays); a deleted translation comes back as a draft. */
+  private async restoreTranslation(tx: Queryable, principal: Principal, id: number, revision: articles.RevisionRow): Promise<void> {
+    const locale = revision.locale as TranslationLocale;
+    const current = await translations.lock(tx, id, locale);
+    const existing = current ? await translations.find(tx, id, locale) : undefined;
+    const body = prepareContent(revision.content);
+    await translations.save(tx, id, locale, {
+      title: revision.title,
+      excerpt: revision.excerpt,
+      content: body.content,
+      content_text: body.text,
+      word_count: body.words,
+      image_alt: existing?.image_alt ?? '',
+      seo_description: existing?.seo_description ?? '',
+      status: existing?.status ?? 'draft',
+      publish_at: existing?.publish_at ?? null,
+      published_at: existing?.published_at ?? null,
+      author_id: principal.user.id,
+    });
+    await articles.addRevision(tx, { article_id: id, kind: 'restore', title: revision.title, excerpt: revision.excerpt, content: body.content, author_id: principal.user.id, locale });
   }
 }

@@ -11,6 +11,7 @@ import { slugify } from '@vitrine/utils';
 import { AppError, BadRequestError, NotFoundError } from '../errors';
 import type { Queryable } from '../db';
 import * as articles from '../repositories/articles';
+import * as translations from '../repositories/article-translations';
 import * as categories from '../repositories/categories';
 import * as contentVersion from '../repositories/content-version';
 import * as images from '../repositories/images';
@@ -154,6 +155,7 @@ export class CategoriesService {
           ...(newKey ? { unique_key: newKey } : {}),
         });
         if (renamed) await articles.refreshSearchOfCategory(tx, id);
+        if (renamed || input.names !== undefined) await translations.refreshSearchOfCategory(tx, id);
         await contentVersion.bump(tx);
         return this.present(tx, id);
       })
@@ -187,7 +189,10 @@ export class CategoriesService {
       }
       const affected = await categories.articleIdsIn(tx, id);
       await categories.remove(tx, id);
-      for (const articleId of affected) await articles.refreshSearch(tx, articleId);
+      for (const articleId of affected) {
+        await articles.refreshSearch(tx, articleId);
+        await translations.refreshSearchOfArticle(tx, articleId);
+      }
       await contentVersion.bump(tx);
     });
   }

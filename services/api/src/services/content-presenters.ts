@@ -1,8 +1,9 @@
-import type { Article, ArticleCard, AuthorCard, Category, CategoryChip, Image, PublicCategory, Revision } from '@vitrine/contracts';
+import type { Article, ArticleCard, ArticleTranslation, AuthorCard, Category, CategoryChip, ContentState, Image, PublicCategory, Revision } from '@vitrine/contracts';
 import { WORDS_PER_MINUTE } from '@vitrine/utils';
 import { DEFAULT_IMAGE_WIDTH } from '../lib/image-pipeline';
 import type { ImageStorage } from '../lib/image-storage';
 import { siteDay } from '../lib/site-day';
+import type { TranslationRow } from '../repositories/article-translations';
 import type { ArticleRow, AuthorRow, ChipRow, RevisionRow } from '../repositories/articles';
 import type { CategoryRow } from '../repositories/categories';
 import type { ImageRow } from '../repositories/images';
@@ -88,10 +89,39 @@ export function toArticle(row: ArticleRow, storage: ImageStorage): Article {
     meta_description: row.meta_description || row.excerpt,
     social_image: toImage(row.social_image, storage),
     publish_at: isoOrNull(row.publish_at),
-    published_at: isoOrNull(row.published_at),
-    published_on: siteDay(row.published_at),
+    // Public reads: when the article was first public in any language (the date lists order by).
+    published_at: isoOrNull(row.lang !== undefined ? row.public_at : row.published_at),
+    published_on: siteDay(row.lang !== undefined ? row.public_at : row.published_at),
     reading_minutes: readingMinutes(row.word_count),
     reads: row.reads,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    ...(row.lang !== undefined ? { lang: row.lang, languages: row.languages ?? [], image_alt: row.image_alt ?? row.title } : {}),
+    ...(row.translations !== undefined ? { translations: row.translations } : {}),
+  };
+}
+
+/** Draft, scheduled (published with a publish_at still to come) or published. */
+export function contentState(status: 'draft' | 'published', publishAt: Date | string | null, now = Date.now()): ContentState {
+  if (status === 'draft') return 'draft';
+  return publishAt !== null && new Date(publishAt).getTime() > now ? 'scheduled' : 'published';
+}
+
+export function toTranslation(row: TranslationRow): ArticleTranslation {
+  return {
+    locale: row.locale,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    image_alt: row.image_alt,
+    seo_description: row.seo_description,
+    status: row.status,
+    state: contentState(row.status, row.publish_at),
+    publish_at: isoOrNull(row.publish_at),
+    published_at: isoOrNull(row.published_at),
+    reading_minutes: readingMinutes(row.word_count),
+    out_of_date: row.out_of_date,
+    author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '', last_name: row.author_last_name ?? '' },
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -112,12 +142,14 @@ export function toCard(row: ArticleRow, storage: ImageStorage, highlight?: strin
     reading_minutes: readingMinutes(row.word_count),
     emphasis: row.emphasis,
     ...(highlight !== undefined ? { highlight } : {}),
+    ...(row.lang !== undefined ? { lang: row.lang } : {}),
   };
 }
 
 export function toRevision(row: RevisionRow): Revision {
   return {
     id: row.id,
+    locale: row.locale,
     kind: row.kind,
     title: row.title,
     excerpt: row.excerpt,

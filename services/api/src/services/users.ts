@@ -17,6 +17,7 @@ import type { Queryable } from '../db';
 import { emailChangedMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
 import * as articles from '../repositories/articles';
+import * as translations from '../repositories/article-translations';
 import * as images from '../repositories/images';
 import * as contentVersion from '../repositories/content-version';
 import * as resets from '../repositories/password-resets';
@@ -229,7 +230,10 @@ export class UsersService {
           noticeQueued = true;
         }
         // Authors appear on public cards and in the search vector of their articles.
-        if (fields.name !== undefined || fields.last_name !== undefined) await articles.refreshSearchOfAuthor(tx, id);
+        if (fields.name !== undefined || fields.last_name !== undefined) {
+          await articles.refreshSearchOfAuthor(tx, id);
+          await translations.refreshSearchOfAuthor(tx, id);
+        }
         await contentVersion.bump(tx);
         return users.findById(tx, id);
       })

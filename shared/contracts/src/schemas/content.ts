@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { LOCALE_CODES, TRANSLATED_LOCALES } from '../locale';
 import { LIMITS } from '../validation';
 import { CalendarDay, Id, Timestamp, Translations } from './common';
 
@@ -112,6 +113,20 @@ export const AuthorCardSchema = Type.Object({
   biography: Type.Union([Type.String(), Type.Null()]),
 });
 
+/** A language content is written in: pt-BR (an article's original) or one of its translations' four. */
+export const ContentLocale = Type.Enum([...LOCALE_CODES]);
+/** A translation's language: one of the four besides pt-BR, the original's. */
+export const TranslationLocale = Type.Enum([...TRANSLATED_LOCALES]);
+/** A translation's (or an original's) state: draft, scheduled (published with a publish_at still to come) or published. */
+export const CONTENT_STATES = ['draft', 'scheduled', 'published'] as const;
+
+/** An article's translation in the staff list: its state, and whether the original changed since it was saved. */
+export const TranslationSummarySchema = Type.Object({
+  locale: TranslationLocale,
+  state: Type.Enum([...CONTENT_STATES]),
+  out_of_date: Type.Boolean(),
+});
+
 /** A card in lists (home sections, blog, search, related). */
 export const ArticleCardSchema = Type.Object(
   {
@@ -129,6 +144,8 @@ export const ArticleCardSchema = Type.Object(
     emphasis: Type.Boolean(),
     /** Search results only: the matching passage, matches wrapped in <mark>. */
     highlight: Type.Optional(Type.String()),
+    /** Public reads: the language of the title and excerpt (the visitor's when translated, else the original's). */
+    lang: Type.Optional(ContentLocale),
   },
   { $id: 'ArticleCard' },
 );
@@ -156,6 +173,14 @@ export const ArticleSchema = Type.Object(
     reads: Type.Integer({ minimum: 0 }),
     created_at: Timestamp,
     updated_at: Timestamp,
+    /** Public reads: the language of the title, excerpt and body (the visitor's when translated, else the original's). */
+    lang: Type.Optional(ContentLocale),
+    /** Public reads: every language the article is public in (the original's pt-BR first), for hreflang. */
+    languages: Type.Optional(Type.Array(ContentLocale)),
+    /** Public reads: the cover's alternative text in `lang` (the title when none was written). */
+    image_alt: Type.Optional(Type.String()),
+    /** Staff reads: each translation's state and whether the original changed since it was saved. */
+    translations: Type.Optional(Type.Array(TranslationSummarySchema)),
   },
   { $id: 'Article' },
 );
@@ -206,6 +231,8 @@ export const ArticlesListBody = Type.Object(
 
 export const RevisionSchema = Type.Object({
   id: Id,
+  /** The language of the text: pt-BR for the original's revisions, else the translation's. */
+  locale: Type.Optional(ContentLocale),
   kind: Type.Enum(['save', 'autosave', 'restore']),
   title: Type.String(),
   excerpt: Type.String(),
@@ -308,12 +335,69 @@ export const CONTENT_SUCCESS_MESSAGES = {
   ARTICLE_DELETED: 'Article deleted successfully',
   ARTICLE_AUTOSAVED: 'Draft saved',
   ARTICLE_RESTORED: 'Revision restored',
+  TRANSLATION_SAVED: 'Translation saved',
+  TRANSLATION_DELETED: 'Translation deleted',
   CATEGORY_CREATED: 'Category created successfully',
   CATEGORY_UPDATED: 'Category updated successfully',
   CATEGORY_DELETED: 'Category deleted successfully',
   STATUS_CHANGED: 'Status changed successfully',
   IMAGE_UPLOADED: 'Image uploaded successfully',
 } as const;
+
+// ---- Article translations (docs/decisions/content-languages.md) ----
+
+export const TRANSLATION_LIMITS = { imageAlt: 300 } as const;
+
+/** /article/article-translation/{id}/{unique_key}/{locale} */
+export const TranslationParams = Type.Object({ id: Id, unique_key: Slug, locale: TranslationLocale }, { additionalProperties: false });
+
+/** One translation of an article, as the editor reads it. */
+export const ArticleTranslationSchema = Type.Object(
+  {
+    locale: TranslationLocale,
+    title: Type.String(),
+    excerpt: Type.String(),
+    content: Type.String(),
+    /** The cover's alternative text in this language ('' when the title serves). */
+    image_alt: Type.String(),
+    /** The search engines' description in this language ('' when the excerpt serves). */
+    seo_description: Type.String(),
+    status: Type.Enum([...ARTICLE_STATUSES]),
+    state: Type.Enum([...CONTENT_STATES]),
+    publish_at: Type.Union([Timestamp, Type.Null()]),
+    published_at: Type.Union([Timestamp, Type.Null()]),
+    reading_minutes: Type.Integer({ minimum: 0 }),
+    /** The original's title, excerpt or body changed since this translation was last saved. */
+    out_of_date: Type.Boolean(),
+    /** Who saved it last (null once their account is gone). */
+    author: Type.Union([Type.Object({ id: Id, name: Type.String(), last_name: Type.String() }), Type.Null()]),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'ArticleTranslation' },
+);
+
+/**
+ * PUT /article/article-translation/{id}/{unique_key}/{locale}: writes the translation whole (a save keeps a revision).
+ * `status`: draft or published; a `publish_at` to come schedules it (published from then). Left out, a new
+ * translation is a draft (scheduled with a publish_at) and an existing one keeps its status. Unpublishing is
+ * `status: draft`. The original and the other translations never change.
+ */
+export const ArticleTranslationBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.title }),
+    excerpt: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.excerpt })),
+    content: Type.String({ minLength: 1, maxLength: CONTENT_LIMITS.content }),
+    image_alt: Type.Optional(Type.String({ maxLength: TRANSLATION_LIMITS.imageAlt })),
+    seo_description: Type.Optional(Type.String({ maxLength: CONTENT_LIMITS.metaDescription })),
+    status: Type.Optional(Type.Enum([...ARTICLE_STATUSES])),
+    publish_at: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /article/article-revisions/{id}/{unique_key}?locale=: a translation's revisions (the original's without it). */
+export const RevisionsQuery = Type.Object({ locale: Type.Optional(ContentLocale) }, { additionalProperties: false });
 
 /** POST /article/article-revisions/{id}/{unique_key}/{revision_id}/restore */
 export const RevisionRestoreParams = Type.Object({ id: Id, unique_key: Slug, revision_id: Id }, { additionalProperties: false });

@@ -4,6 +4,8 @@ import {
   ArticleAutosaveBody,
   ArticleCreateBody,
   ArticleSchema,
+  ArticleTranslationBody,
+  ArticleTranslationSchema,
   ArticlesListBody,
   ArticleStatusBody,
   ArticleUpdateBody,
@@ -12,8 +14,10 @@ import {
   ListEnvelope,
   MessageEnvelope,
   RevisionRestoreParams,
+  RevisionsQuery,
   RevisionSchema,
   SlugParams,
+  TranslationParams,
 } from '@vitrine/contracts/schemas';
 import { principalOf } from '../../plugins/auth';
 import { BEARER, responses } from '../common';
@@ -138,13 +142,14 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: articleAccess },
       schema: {
         tags,
-        summary: "The article's revisions, newest first (every save, restores and the latest autosave)",
+        summary: "The article's revisions, newest first (every save, restores and the latest autosave); ?locale= a translation's",
         security: BEARER,
         params: SlugParams,
+        querystring: RevisionsQuery,
         response: responses({ 200: Envelope(Type.Array(RevisionSchema)) }, 401, 403, 404),
       },
     },
-    async (request) => ({ data: await app.services.articles.revisions(request.params.id, request.params.unique_key) }),
+    async (request) => ({ data: await app.services.articles.revisions(request.params.id, request.params.unique_key, request.query.locale) }),
   );
 
   app.post(
@@ -153,7 +158,7 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { policy: articleAccess },
       schema: {
         tags,
-        summary: "Put a revision's title, excerpt and content back (recorded as a 'restore' revision)",
+        summary: "Put a revision's title, excerpt and content back (recorded as a 'restore' revision); a translation's revision goes back into that translation",
         security: BEARER,
         params: RevisionRestoreParams,
         response: responses({ 200: Envelope(ArticleSchema) }, 401, 403, 404, 409),
@@ -163,6 +168,58 @@ const articleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       data: await app.services.articles.restore(principalOf(request), request.params.id, request.params.unique_key, request.params.revision_id),
       message: CONTENT_SUCCESS_MESSAGES.ARTICLE_RESTORED,
     }),
+  );
+
+  app.get(
+    '/article/article-translations/:id/:unique_key',
+    {
+      config: { policy: articleAccess },
+      schema: {
+        tags,
+        summary: "The article's translations (en-US, es-ES, fr-FR, ht-HT that exist), each with its state and whether the original changed since",
+        security: BEARER,
+        params: SlugParams,
+        response: responses({ 200: Envelope(Type.Array(ArticleTranslationSchema)) }, 401, 403, 404),
+      },
+    },
+    async (request) => ({ data: await app.services.articles.translations(request.params.id, request.params.unique_key) }),
+  );
+
+  app.put(
+    '/article/article-translation/:id/:unique_key/:locale',
+    {
+      config: { policy: articleAccess },
+      schema: {
+        tags,
+        summary: "Write one language's translation (created or replaced; keeps a revision). Its state is its own: status draft | published, or a publish_at",
+        security: BEARER,
+        params: TranslationParams,
+        body: ArticleTranslationBody,
+        response: responses({ 200: Envelope(ArticleTranslationSchema) }, 401, 403, 404),
+      },
+    },
+    async (request) => ({
+      data: await app.services.articles.saveTranslation(principalOf(request), request.params.id, request.params.unique_key, request.params.locale, request.body),
+      message: CONTENT_SUCCESS_MESSAGES.TRANSLATION_SAVED,
+    }),
+  );
+
+  app.delete(
+    '/article/article-translation/:id/:unique_key/:locale',
+    {
+      config: { policy: articleAccess },
+      schema: {
+        tags,
+        summary: "Delete one language's translation (the original and the other translations stay as they are)",
+        security: BEARER,
+        params: TranslationParams,
+        response: responses({ 200: MessageEnvelope }, 401, 403, 404),
+      },
+    },
+    async (request) => {
+      await app.services.articles.removeTranslation(request.params.id, request.params.unique_key, request.params.locale);
+      return { message: CONTENT_SUCCESS_MESSAGES.TRANSLATION_DELETED };
+    },
   );
 };
 
