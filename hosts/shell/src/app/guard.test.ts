@@ -1,6 +1,6 @@
 import type { User } from '@vitrine/contracts';
 import { authStore } from '@vitrine/core';
-import { firstAccessStep, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
+import { firstAccessStep, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn, requireSignedInWithRoles } from './guard';
 import { makeUser, mockHttp, type HttpReply } from '../pages/auth/test-utils';
 
 const request = (path: string) => new Request(`http://localhost${path}`);
@@ -134,6 +134,31 @@ describe('route guard', () => {
     expect((await thrown(() => requireSignedIn({ request: request('/admin') }))).location).toBe(`/login?redirect=${encodeURIComponent('/admin')}`);
     authStore.getState().signIn(makeUser(), 'token-1');
     expect(requireSignedIn({ request: request('/admin') })).toBeNull();
+  });
+
+  describe('requireSignedInWithRoles (an /admin address that is no screen)', () => {
+    it("refreshes the user's roles, so the menu beside the not-found page lists their screens", async () => {
+      const user = makeUser();
+      authStore.getState().signIn(user, 'token-1');
+      api = mockHttp(() => activeRoutes(user, ['dashboard', 'list-of-articles']));
+
+      await expect(requireSignedInWithRoles({ request: request('/admin/nothing-here') })).resolves.toBeNull();
+
+      expect(api.calls).toEqual([expect.objectContaining({ method: 'GET', url: `/user/user/user-active-routes/${user.id}/all` })]);
+      expect(authStore.getState().roles).toEqual([{ name: 'role', active_routes: ['dashboard', 'list-of-articles'] }]);
+    });
+
+    it('sends a visitor without a token to login, and a first-access user to their next step', async () => {
+      api = mockHttp(() => ({ status: 500 }));
+      expect((await thrown(() => requireSignedInWithRoles({ request: request('/admin/nothing-here') }))).location).toBe(
+        `/login?redirect=${encodeURIComponent('/admin/nothing-here')}`,
+      );
+      api.restore();
+      const user = makeUser({ status: 'first-access', verified_at: null });
+      authStore.getState().signIn(user, 'token-1');
+      api = mockHttp(() => activeRoutes(user, ['dashboard']));
+      expect((await thrown(() => requireSignedInWithRoles({ request: request('/admin/nothing-here') }))).location).toBe('/verify-account');
+    });
   });
 
   it('firstAccessStep is null for anyone but first-access users', () => {

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, type AdminRouteName, type RoleRoutes } from '@vitrine/contracts';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, buildPath, canOpenRoute, type ActiveRoutes, type AdminRouteName, type RoleRoutes } from '@vitrine/contracts';
 import { authStore, redirect } from '@vitrine/core';
 import { fetchActiveRoutes } from '../api/auth';
 
@@ -24,24 +24,33 @@ function loginRedirect(request: Request): Response {
 }
 
 /**
+ * The signed-in user's roles, refreshed for `flag` (a route name, or 'all'); no token → login, a first-access user
+ * is sent to finish their first access.
+ */
+async function refreshAccess(request: Request, flag: AdminRouteName | 'all'): Promise<ActiveRoutes> {
+  const { authToken, authUser } = authStore.getState();
+  if (!authToken || !authUser) throw loginRedirect(request);
+  let access;
+  try {
+    access = await fetchActiveRoutes(authUser.id, flag);
+  } catch (error) {
+    // A 401 has already cleared the session (common error handler); anything else: try again from login.
+    if (!authStore.getState().authToken) throw loginRedirect(request);
+    throw error;
+  }
+  const step = firstAccessStep(access.user);
+  if (step) throw redirect(step);
+  return access;
+}
+
+/**
  * The route guard for an authenticated route: no token → login;
  * the active routes are refreshed first; no role lists the route → error-forbidden;
  * a first-access user is sent to finish their first access.
  */
 export function requireRoute(name: AdminRouteName) {
   return async ({ request }: { request: Request }): Promise<null> => {
-    const { authToken, authUser } = authStore.getState();
-    if (!authToken || !authUser) throw loginRedirect(request);
-    let access;
-    try {
-      access = await fetchActiveRoutes(authUser.id, name);
-    } catch (error) {
-      // A 401 has already cleared the session (common error handler); anything else: try again from login.
-      if (!authStore.getState().authToken) throw loginRedirect(request);
-      throw error;
-    }
-    const step = firstAccessStep(access.user);
-    if (step) throw redirect(step);
+    const access = await refreshAccess(request, name);
     if (!canOpenRoute(access.roles, name)) {
       // Everyone is sent to the dashboard after signing in; whoever may not open it starts at their first screen.
       const start = name === 'dashboard' ? firstScreen(access.roles) : undefined;
@@ -70,6 +79,16 @@ export function requireFirstAccess(step: '/verify-account' | '/first-access') {
     if (needed !== step) throw redirect(needed);
     return null;
   };
+}
+
+/**
+ * An /admin address that is no admin screen (the admin's not-found page): signed-in users only, with their roles
+ * refreshed like any admin route's ('all': the roles alone), so the menu beside the page lists what they may open
+ * (the roles are not kept across reloads: a not-found page opened first would otherwise draw an empty menu).
+ */
+export async function requireSignedInWithRoles({ request }: { request: Request }): Promise<null> {
+  await refreshAccess(request, 'all');
+  return null;
 }
 
 /** The /admin layout itself: signed-in users only. */

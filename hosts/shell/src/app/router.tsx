@@ -12,7 +12,7 @@ import { RemotePage } from '../federation/remote-page';
 import { loadRemotePages } from '../federation/remotes';
 import { publicPageLoader } from '../federation/public-route';
 import { NotFoundPage } from '../pages/not-found';
-import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn } from './guard';
+import { DASHBOARD_PATH, redirectIfSignedIn, requireFirstAccess, requireRoute, requireSignedIn, requireSignedInWithRoles } from './guard';
 import { RootLayout } from './root-layout';
 import { PublicLayout } from '../layouts/public-layout';
 import { leavesSeoMarkup, loadInNewDocument, loadSeoOnce, seoPending } from './seo';
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
               element: <RemotePage remote={REMOTES.admin} page={name} />,
             }),
           ),
-          { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+          { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, loader: requireSignedInWithRoles, element: <NotFoundPage /> },
         ],
       },
       {

@@ -10,7 +10,7 @@ export function ForbiddenPage() {
       <h1>{t('forbidden.title')}</h1>
       <p>{t('forbidden.text')}</p>
       <Link className="vt-btn vt-btn--primary" to={signedIn ? ADMIN_ROUTES.dashboard : '/'}>
-        {t(signedIn ? 'forbidden.backDashboard' : 'forbidden.backHome')}
+        {t(signedIn ? 'forbidden.goToDashboard' : 'forbidden.backHome')}
       </Link>
     </section>
   );

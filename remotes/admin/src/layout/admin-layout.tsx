@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, MAIN_CONTENT_ID, type RouteHandle } from '@vitrine/contracts';
+import { ADMIN_ROUTE_NAMES, ADMIN_ROUTES, canOpenRoute, buildPath, MAIN_CONTENT_ID, type AdminRouteName, type RouteHandle } from '@vitrine/contracts';
 import { Link, type Locale, Outlet, setLanguage, useAuth, useLocation, useMatches, useTranslation } from '@vitrine/core';
 import { LanguageSwitcher, Logo } from '@vitrine/ui';
 import { initials } from '@vitrine/utils';
@@ -13,6 +13,9 @@ import './admin-layout.css';
 
 /** Routes that are pages of their own in the menu (compose opens from the articles list; seo is also a tab of settings). */
 const MENU = ADMIN_ROUTE_NAMES.filter((name): name is MenuRouteName => name !== 'compose');
+
+/** Whether a route name is an admin screen's (each has its menu label); the shell's not-found page inside /admin is not. */
+const isAdminRoute = (name: string | undefined): name is AdminRouteName => (ADMIN_ROUTE_NAMES as readonly string[]).includes(name ?? '');
 
 /** Below 992 px the menu is a drawer opened from the header, not a column beside the page. */
 const PHONE_QUERY = '(max-width: 991.98px)';
@@ -245,7 +248,7 @@ export function AdminLayout() {
               </Link>
             </>
           )}
-          <span className="vt-admin__title">{current ? t(`menu.${current}`, { defaultValue: '' }) : ''}</span>
+          <span className="vt-admin__title">{isAdminRoute(current) ? t(`menu.${current}`) : ''}</span>
           <div className="vt-admin__actions">
             <LanguageSwitcher value={i18n.language as Locale} onChange={(locale) => void setLanguage(locale)} />
             <UserMenu />
