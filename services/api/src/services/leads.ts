@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Lead, LeadClassification, LeadsExportInput, LeadsListInput, LeadStatusAction, LeadWithBounce, ListPage } from '@vitrine/contracts';
-import { LEAD_EXPORT_COLUMNS } from '@vitrine/contracts';
+import { UNSUBSCRIBE_REASONS } from '@vitrine/contracts';
 import { CSV_BOM, CSV_LINE_BREAK, CSV_SEPARATOR, csvFileName, escapeCsvCell } from '@vitrine/utils';
 import { NotFoundError } from '../errors';
 import { sha256 } from '../lib/security';
@@ -9,6 +9,7 @@ import type { LeadRow } from '../repositories/leads-admin';
 import type { Queryable } from '../db';
 import type { JobEngine } from '../jobs/engine';
 import type { Principal, ServiceDeps } from './context';
+import { EXPORT_COLUMNS, exportLocale, LEAD_EXPORT_TEXTS, type ExportColumn, type LeadExportTexts, type NewsletterState, type ReasonName } from './leads-export-texts';
 import { emitWebhook, wakeWebhooks } from './webhooks';
 
 export function toLead(row: LeadRow): Lead {
@@ -39,51 +40,51 @@ function toStaffLead(row: LeadRow): LeadWithBounce {
   return { ...toLead(row), bounced_at: row.bounced_at?.toISOString() ?? null, bounce_reason: row.bounce_reason };
 }
 
-/** The export's header row in the screen's language (pt-BR unless en-US is asked for). */
-const HEADERS: Record<'pt-BR' | 'en-US', Record<(typeof LEAD_EXPORT_COLUMNS)[number], string>> = {
-  'pt-BR': {
-    name: 'Nome',
-    email: 'E-mail',
-    company: 'Empresa',
-    telephone: 'Telefone',
-    subject: 'Assunto',
-    message: 'Mensagem',
-    module: 'Módulo',
-    classification: 'Classificação',
-    status: 'Status',
-    newsletter_status: 'Newsletter',
-    is_lead: 'Lead',
-    converted_at: 'Convertido em',
-    created_at: 'Cadastrado em',
-    updated_at: 'Atualizado em',
-  },
-  'en-US': {
-    name: 'Name',
-    email: 'Email',
-    company: 'Company',
-    telephone: 'Telephone',
-    subject: 'Subject',
-    message: 'Message',
-    module: 'Module',
-    classification: 'Classification',
-    status: 'Status',
-    newsletter_status: 'Newsletter',
-    is_lead: 'Lead',
-    converted_at: 'Converted at',
-    created_at: 'Registered at',
-    updated_at: 'Updated at',
-  },
-};
-
 const stamp = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
- * One CSV cell of a lead's value: dates in the company's time (DD/MM/YYYY HH:mm, São Paulo), marks as yes/no,
- * then the project's CSV rules (@vitrine/utils escapeCsvCell: quoting, formulas neutralised).
+ * One CSV cell: dates in the company's time (DD/MM/YYYY HH:mm, São Paulo), marks as yes/no in the export's language
+ * (pt-BR unless given), then the project's CSV rules (@vitrine/utils escapeCsvCell: quoting, formulas neutralised).
  */
-export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : value instanceof Date ? stamp.format(value).replace(',', '') : typeof value === 'boolean' ? (value ? 'sim' : 'não') : String(value);
+export function csvCell(value: unknown, texts: LeadExportTexts = LEAD_EXPORT_TEXTS['pt-BR']): string {
+  const text = value === null || value === undefined ? '' : value instanceof Date ? stamp.format(value).replace(',', '') : typeof value === 'boolean' ? (value ? texts.yes : texts.no) : String(value);
   return escapeCsvCell(text);
+}
+
+/** Where a lead stands with the newsletter, as the leads screen tags it: subscribed, cancelled, pending (not confirmed yet), or nothing. */
+function newsletterState(row: LeadRow): NewsletterState | null {
+  if (row.newsletter_status === 'cancelled') return 'cancelled';
+  if (row.newsletter_status === 'active') return row.confirmed_at ? 'active' : 'pending';
+  return row.module === 'newsletter' && !row.confirmed_at ? 'pending' : null;
+}
+
+const KNOWN_REASONS: readonly string[] = [...UNSUBSCRIBE_REASONS, 'one-click'];
+
+/**
+ * A lead's value in an export column, in the export's language as the leads screen shows it: codes by their names
+ * (source, classification, status, the newsletter state), the unsubscribe reason by its name (one it does not know as
+ * recorded; a cancelled subscription without one as "no reason given"), marks as yes/no, the rest as stored.
+ */
+export function exportValue(row: LeadRow, column: ExportColumn, texts: LeadExportTexts): unknown {
+  switch (column) {
+    case 'module':
+      return texts.modules[row.module] ?? row.module;
+    case 'classification':
+      return texts.classifications[row.classification] ?? row.classification;
+    case 'status':
+      return texts.statuses[row.status] ?? row.status;
+    case 'newsletter_status': {
+      const state = newsletterState(row);
+      return state ? texts.newsletter[state] : null;
+    }
+    case 'unsubscribe_reason': {
+      const reason = row.unsubscribe_reason;
+      if (reason === null || reason === '') return row.newsletter_status === 'cancelled' ? texts.reasons.unknown : null;
+      return KNOWN_REASONS.includes(reason) ? texts.reasons[reason as ReasonName] : reason;
+    }
+    default:
+      return row[column];
+  }
 }
 
 /** The export's file name: base name plus the hour-minute-second stamp in São Paulo (the company's time zone), e.g. leads-173012.csv. */
@@ -174,15 +175,19 @@ export class LeadsService {
     return this.change(id, key, "is_lead = true, classification = 'hot', converted_at = COALESCE(converted_at, now()), converted_by = COALESCE(converted_by, $3)", [principal.user.id]);
   }
 
-  /** The filtered set as CSV, streamed a thousand rows at a time (UTF-8 with a BOM, so spreadsheets show accents). */
+  /**
+   * The filtered set as CSV, streamed a thousand rows at a time (UTF-8 with a BOM, so spreadsheets show accents), in
+   * the language asked for (`lang`, any of the five; pt-BR otherwise): the header row and the values as the leads
+   * screen names them.
+   */
   exportCsv(input: LeadsExportInput): Readable {
     const { base: _base, lang, ...filters } = input;
-    const headers = HEADERS[lang === 'en-US' ? 'en-US' : 'pt-BR'];
+    const texts = LEAD_EXPORT_TEXTS[exportLocale(lang)];
     const db = this.deps.db;
     async function* lines(): AsyncGenerator<string> {
-      yield `${CSV_BOM}${LEAD_EXPORT_COLUMNS.map((c) => csvCell(headers[c])).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`;
+      yield `${CSV_BOM}${EXPORT_COLUMNS.map((c) => csvCell(texts.headers[c], texts)).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`;
       for await (const rows of admin.exportRows(db, filters)) {
-        yield rows.map((row) => `${LEAD_EXPORT_COLUMNS.map((c) => csvCell(row[c])).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`).join('');
+        yield rows.map((row) => `${EXPORT_COLUMNS.map((c) => csvCell(exportValue(row, c, texts), texts)).join(CSV_SEPARATOR)}${CSV_LINE_BREAK}`).join('');
       }
     }
     return Readable.from(lines());

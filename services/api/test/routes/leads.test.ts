@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { LOCALE_CODES, type Locale } from '@vitrine/contracts';
 import { LEAD_SUCCESS_MESSAGES } from '@vitrine/contracts/schemas';
 import { csvCell, exportFileName } from '../../src/services/leads';
 import { addSubscriber } from '../digest-helpers';
@@ -45,6 +47,23 @@ function parseCsv(text: string): string[][] {
     } else cell += c;
   }
   return rows;
+}
+
+/**
+ * The leads screen's words in a language: the admin's texts and the interface's common ones, read from their locale
+ * files as data (the API never imports the screens' code), to check that the export names things as the screen does.
+ */
+function screenTexts(locale: Locale): { admin: AdminTexts; common: { actions: { yes: string; no: string } } } {
+  const root = path.resolve(__dirname, '../../../..');
+  const admin = (jest.requireActual(path.join(root, 'remotes/admin/src/locales', `${locale}.ts`)) as { admin: AdminTexts }).admin;
+  const common = (jest.requireActual(path.join(root, 'shared/i18n/src/locales', locale, 'common.ts')) as { common: { actions: { yes: string; no: string } } }).common;
+  return { admin, common };
+}
+
+type Names = Record<string, string>;
+interface AdminTexts {
+  leads: { fields: Names; modules: Names; classifications: Names; statuses: Names; newsletterStates: Names };
+  newsletter: { reasons: { names: Names } };
 }
 
 describe.each(BACKENDS)('leads (%s)', (backend) => {
@@ -137,6 +156,58 @@ describe.each(BACKENDS)('leads (%s)', (backend) => {
     expect(rows.find((r) => r[1] === 'cecile@empresa.com.br')?.slice(0, 3)).toEqual(['Çécile Ñúñez', 'cecile@empresa.com.br', 'Ação & Cia']);
     const english = await ctx.call('GET', '/api/lead/leads-export?lang=en-US&module=newsletter', { token: editor.token });
     expect(parseCsv(english.rawPayload.toString('utf8').slice(1))[0]?.[0]).toBe('Name');
+  });
+
+  it("exports in the requesting person's language, any of the five: the header row, codes and marks as the leads screen names them, and the unsubscribe reason", async () => {
+    // One more of each newsletter state: a subscription not confirmed yet, one cancelled without a reason, one with a reason the screens do not know.
+    const extra = [
+      await addSubscriber(ctx, 'pendente@empresa.com.br', 'pending'),
+      await addSubscriber(ctx, 'sem-motivo@empresa.com.br', 'cancelled'),
+      await addSubscriber(ctx, 'outro@empresa.com.br', 'cancelled'),
+    ];
+    await ctx.db.query("UPDATE leads SET unsubscribe_reason = 'moved-abroad' WHERE id = $1", [extra[2]!.id]);
+    try {
+      const leads = (await list({ limit: 100 })).items as (LeadItem & { newsletter_status: string | null; confirmed: boolean; unsubscribe_reason: string | null })[];
+      for (const locale of LOCALE_CODES) {
+        const { admin, common } = screenTexts(locale);
+        const res = await ctx.call('GET', `/api/lead/leads-export?lang=${locale}`, { token: editor.token });
+        expect(res.statusCode).toBe(200);
+        const [header, ...rows] = parseCsv(res.rawPayload.toString('utf8').slice(1));
+        const f = admin.leads.fields;
+        expect(header).toEqual([f.name, f.email, f.company, f.telephone, f.subject, f.message, f.module, f.classification, f.status, f.newsletter, f.unsubscribeReason, f.lead, f.convertedAt, f.registeredAt, f.updatedAt]);
+        expect(rows).toHaveLength(leads.length);
+        for (const lead of leads) {
+          const row = rows.find((r) => r[1] === lead.email) as string[];
+          const state = lead.newsletter_status === 'cancelled' ? 'cancelled' : lead.newsletter_status === 'active' ? (lead.confirmed ? 'active' : 'pending') : lead.module === 'newsletter' && !lead.confirmed ? 'pending' : null;
+          const reasons = admin.newsletter.reasons.names;
+          const reason = lead.unsubscribe_reason ? (reasons[lead.unsubscribe_reason] ?? lead.unsubscribe_reason) : lead.newsletter_status === 'cancelled' ? reasons.unknown : '';
+          expect({ email: lead.email, cells: row.slice(6, 12) }).toEqual({
+            email: lead.email,
+            cells: [
+              admin.leads.modules[lead.module],
+              admin.leads.classifications[lead.classification],
+              admin.leads.statuses[lead.status],
+              state ? admin.leads.newsletterStates[state] : '',
+              reason,
+              lead.is_lead ? common.actions.yes : common.actions.no,
+            ],
+          });
+        }
+        const cell = (email: string, column: number) => rows.find((r) => r[1] === email)?.[column];
+        expect(cell('saiu@empresa.com.br', 10)).toBe(admin.newsletter.reasons.names['too-frequent']);
+        expect(cell('sem-motivo@empresa.com.br', 10)).toBe(admin.newsletter.reasons.names.unknown);
+        expect(cell('outro@empresa.com.br', 10)).toBe('moved-abroad');
+        expect(cell('pendente@empresa.com.br', 9)).toBe(admin.leads.newsletterStates.pending);
+        expect(cell('bruno@empresa.com.br', 11)).toBe(common.actions.no);
+      }
+      // A short tag is its language; an unknown one is pt-BR.
+      const short = await ctx.call('GET', '/api/lead/leads-export?lang=fr', { token: editor.token });
+      expect(parseCsv(short.rawPayload.toString('utf8').slice(1))[0]?.[0]).toBe(screenTexts('fr-FR').admin.leads.fields.name);
+      const unknown = await ctx.call('GET', '/api/lead/leads-export?lang=de-DE', { token: editor.token });
+      expect(parseCsv(unknown.rawPayload.toString('utf8').slice(1))[0]?.[0]).toBe('Nome');
+    } finally {
+      await ctx.db.query('DELETE FROM leads WHERE id = ANY($1::int[])', [extra.map((lead) => lead.id)]);
+    }
   });
 
   it('neutralises every formula lead-in and names files base-HHMMSS', () => {

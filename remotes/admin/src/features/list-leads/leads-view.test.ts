@@ -43,9 +43,10 @@ describe('the leads view in the URL', () => {
     expect(writeLeadsView(params('q=ana&page=2'), { search: undefined }).toString()).toBe('');
   });
 
-  it('exports the same filters (no page, no sort) with the file base and the header language', () => {
+  it("exports the same filters (no page, no sort) with the file base and the interface's language, any of the five", () => {
     const view = readLeadsView(params('status=active&q=ana&page=3&sort=name'));
     expect(exportInput(view, 'en-US')).toEqual({ status: 'active', search: 'ana', base: 'leads', lang: 'en-US' });
-    expect(exportInput(view, 'fr-FR').lang).toBe('pt-BR');
+    expect(['pt-BR', 'es-ES', 'fr-FR', 'ht-HT'].map((language) => exportInput(view, language).lang)).toEqual(['pt-BR', 'es-ES', 'fr-FR', 'ht-HT']);
+    expect(exportInput(view, 'de-DE').lang).toBe('pt-BR');
   });
 });

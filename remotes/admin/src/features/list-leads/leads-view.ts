@@ -1,9 +1,11 @@
 import {
+  DEFAULT_LOCALE,
   LEAD_CLASSIFICATIONS,
   LEAD_MODULES,
   LEAD_SORTS,
   LEAD_STATUSES,
   NEWSLETTER_STATUSES,
+  normalizeLocale,
   type LeadClassification,
   type LeadModule,
   type LeadsExportInput,
@@ -152,7 +154,7 @@ export function listInput(view: LeadsView): LeadsListInput {
   };
 }
 
-/** The query of GET /lead/leads-export: the list's filters, the file's base name and the header row's language. */
+/** The query of GET /lead/leads-export: the list's filters, the file's base name and the file's language (the interface's). */
 export function exportInput(view: LeadsView, language: string): LeadsExportInput {
-  return { ...filtersOf(view), base: 'leads', lang: language === 'en-US' ? 'en-US' : 'pt-BR' };
+  return { ...filtersOf(view), base: 'leads', lang: normalizeLocale(language) ?? DEFAULT_LOCALE };
 }
