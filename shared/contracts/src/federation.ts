@@ -81,6 +81,16 @@ export interface PageHead {
   jsonLd?: object[];
   /** Whether crawlers should index it (false for search results and not-found states). */
   index?: boolean;
+  /**
+   * The languages the page's content exists in: the hreflang alternates list only these (and x-default). Unset: all
+   * five (a page whose every text is translated). An article lists the languages it is published in.
+   */
+  languages?: readonly string[];
+  /**
+   * The language of the page's main content when it may differ from the page's own (an article shown in its original):
+   * the canonical URL is that language's version. Unset: the page's language.
+   */
+  contentLang?: string;
 }
 
 /** What a head is built with: the translator of the page's language, that language, and the absolute site URL. */

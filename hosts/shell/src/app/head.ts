@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_NAME, jsonForScript, type PageHead } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, DEFAULT_SITE_NAME, jsonForScript, type PageHead } from '@vitrine/contracts';
 import { LOCALES } from '@vitrine/i18n';
 
 /** Marks the head tags a page owns: the browser replaces them on navigation. */
@@ -25,8 +25,8 @@ export interface HeadOptions {
 }
 
 /**
- * A page's head tags but its <title>, one string: description, canonical, the page in each of the
- * five languages (hreflang), Open Graph, Twitter card, feeds and JSON-LD. The server writes it into
+ * A page's head tags but its <title>, one string: description, canonical (the URL of the content's own language),
+ * the page in each language its content exists in (hreflang, with x-default), Open Graph, Twitter card, feeds and JSON-LD. The server writes it into
  * the HTML; the browser puts the same tags in place after a navigation (applyHead).
  */
 export function headTags(head: PageHead, { lang, origin, siteName }: HeadOptions): string {
@@ -37,13 +37,18 @@ export function headTags(head: PageHead, { lang, origin, siteName }: HeadOptions
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k}="${escapeHtml(v ?? '')}"`)
       .join(' ')}>`;
-  const canonical = absolute(origin, head.canonical);
+  // The page without ?lang= is the default language's version (and x-default); each other language's is at ?lang=.
+  const base = absolute(origin, head.canonical);
+  const versionUrl = (code: string) => (code === DEFAULT_LOCALE ? base : withLang(base, code));
+  const languages = head.languages ?? LOCALES.map((locale) => locale.code);
+  const contentLang = head.contentLang ?? lang;
+  const canonical = versionUrl(languages.includes(contentLang) ? contentLang : (languages[0] ?? DEFAULT_LOCALE));
   const tags = [meta('name', 'description', head.description)];
   if (head.index === false) tags.push(meta('name', 'robots', 'noindex, follow'));
   tags.push(link({ rel: 'canonical', href: canonical }));
-  if (head.index !== false) {
-    for (const locale of LOCALES) tags.push(link({ rel: 'alternate', hreflang: locale.code, href: withLang(canonical, locale.code) }));
-    tags.push(link({ rel: 'alternate', hreflang: 'x-default', href: canonical }));
+  if (head.index !== false && languages.length > 0) {
+    for (const code of languages) tags.push(link({ rel: 'alternate', hreflang: code, href: versionUrl(code) }));
+    tags.push(link({ rel: 'alternate', hreflang: 'x-default', href: base }));
   }
   tags.push(
     meta('property', 'og:site_name', siteName || DEFAULT_SITE_NAME),

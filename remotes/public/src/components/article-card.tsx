@@ -1,11 +1,11 @@
 import type { ArticleCard as Card } from '@vitrine/contracts';
 import { initials } from '@vitrine/utils';
-import { useFormat } from '../lib/format';
+import { foreignLang, useFormat } from '../lib/format';
 import { fullName, postPath } from '../lib/paths';
 import { CategoryChip } from './category-chip';
 import { ResponsiveImage } from './responsive-image';
 import './article-card.css';
-import { Link } from '@vitrine/core';
+import { Link, useTranslation } from '@vitrine/core';
 
 export type ArticleCardVariant = 'featured' | 'default' | 'compact';
 
@@ -27,6 +27,9 @@ export interface ArticleCardProps {
 /** An article in a list: featured (large), default (grid) or compact (a row with a thumbnail). */
 export function ArticleCard({ article, variant = 'default', level = 3, eager = false }: ArticleCardProps) {
   const format = useFormat();
+  const { i18n } = useTranslation('public');
+  // A card of an article shown in its original (no translation in the page's language): its texts say their language.
+  const lang = foreignLang(article.lang, i18n.language);
   const Heading = level === 2 ? 'h2' : 'h3';
   const author = fullName(article.author);
   return (
@@ -46,10 +49,10 @@ export function ArticleCard({ article, variant = 'default', level = 3, eager = f
             ))}
           </ul>
         ) : null}
-        <Heading className="vt-acard__title">
+        <Heading className="vt-acard__title" lang={lang}>
           <Link to={postPath(article)}>{article.title}</Link>
         </Heading>
-        {variant !== 'compact' && article.excerpt ? <p className="vt-acard__excerpt">{article.excerpt}</p> : null}
+        {variant !== 'compact' && article.excerpt ? <p className="vt-acard__excerpt" lang={lang}>{article.excerpt}</p> : null}
         <p className="vt-acard__meta">
           {variant !== 'compact' ? (
             <span className="vt-acard__author">

@@ -3,6 +3,14 @@ import { useTranslation } from '@vitrine/core';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
 
+/**
+ * The `lang` attribute content written in `contentLang` needs on a page in `pageLang`: the content's language when
+ * it differs (an article not translated into the page's language shows its original), else nothing.
+ */
+export function foreignLang(contentLang: string | undefined, pageLang: string): string | undefined {
+  return contentLang && contentLang !== pageLang ? contentLang : undefined;
+}
+
 /** Locale-aware labels for dates and reading time (pt-BR wording by default). */
 export function useFormat() {
   const { t } = useTranslation('public');

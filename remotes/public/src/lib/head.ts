@@ -1,4 +1,4 @@
-import type { HeadContext, PageHead, SiteIdentity } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, type HeadContext, type PageHead, type SiteIdentity } from '@vitrine/contracts';
 
 /**
  * What a page's head is built with: the shell's context, and the site's identity from the page's data (the
@@ -27,12 +27,15 @@ export const organization = (ctx: PageHeadContext) => ({
   ...(ctx.site.logo ? { logo: absolute(ctx, ctx.site.logo.url) } : {}),
 });
 
-/** The RSS feed of the whole blog (and of a category). */
+/** A feed's address in the page's language (the default language's has no ?lang=, as the feeds' own links). */
+const feedUrl = (ctx: PageHeadContext, path: string) => absolute(ctx, ctx.lang === DEFAULT_LOCALE ? path : `${path}?lang=${encodeURIComponent(ctx.lang)}`);
+
+/** The RSS feed of the whole blog (and of a category), in the page's language. */
 export function feedLinks(ctx: PageHeadContext, category?: { unique_key: string; name: string }): NonNullable<PageHead['links']> {
   const name = ctx.site.name;
-  const links = [{ rel: 'alternate', href: absolute(ctx, '/rss.xml'), type: 'application/rss+xml', title: name }];
+  const links = [{ rel: 'alternate', href: feedUrl(ctx, '/rss.xml'), type: 'application/rss+xml', title: name }];
   if (category) {
-    links.push({ rel: 'alternate', href: absolute(ctx, `/rss/${category.unique_key}.xml`), type: 'application/rss+xml', title: `${name} — ${category.name}` });
+    links.push({ rel: 'alternate', href: feedUrl(ctx, `/rss/${category.unique_key}.xml`), type: 'application/rss+xml', title: `${name} — ${category.name}` });
   }
   return links;
 }

@@ -86,6 +86,8 @@ export const publicSite: Messages<typeof source> = {
     shareOn: 'Share on {{network}}',
     copyLink: 'Copy link',
     linkCopied: 'Link copied!',
+    notTranslated: 'This article is not available in English yet. You are reading it in {{language}}.',
+    languageNames: { 'pt-BR': 'Portuguese', 'en-US': 'English', 'es-ES': 'Spanish', 'fr-FR': 'French', 'ht-HT': 'Haitian Creole' },
   },
   profile: {
     about: 'About',

@@ -86,6 +86,8 @@ export const publicSite: Messages<typeof source> = {
     shareOn: 'Compartir en {{network}}',
     copyLink: 'Copiar enlace',
     linkCopied: '¡Enlace copiado!',
+    notTranslated: 'Este artículo todavía no está disponible en español. Lo estás leyendo en {{language}}.',
+    languageNames: { 'pt-BR': 'portugués', 'en-US': 'inglés', 'es-ES': 'español', 'fr-FR': 'francés', 'ht-HT': 'criollo haitiano' },
   },
   profile: {
     about: 'Acerca de',

@@ -86,6 +86,8 @@ export const publicSite: Messages<typeof source> = {
     shareOn: 'Partager sur {{network}}',
     copyLink: 'Copier le lien',
     linkCopied: 'Lien copié !',
+    notTranslated: 'Cet article n’est pas encore disponible en français. Vous le lisez en {{language}}.',
+    languageNames: { 'pt-BR': 'portugais', 'en-US': 'anglais', 'es-ES': 'espagnol', 'fr-FR': 'français', 'ht-HT': 'créole haïtien' },
   },
   profile: {
     about: 'À propos',

@@ -86,6 +86,8 @@ export const publicSite: Messages<typeof source> = {
     shareOn: 'Pataje sou {{network}}',
     copyLink: 'Kopye lyen an',
     linkCopied: 'Lyen an kopye!',
+    notTranslated: 'Atik sa a poko disponib an kreyòl. W ap li l an {{language}}.',
+    languageNames: { 'pt-BR': 'pòtigè', 'en-US': 'angle', 'es-ES': 'panyòl', 'fr-FR': 'franse', 'ht-HT': 'kreyòl ayisyen' },
   },
   profile: {
     about: 'Konsènan',

@@ -84,6 +84,8 @@ export const publicSite = {
     shareOn: 'Compartilhar no {{network}}',
     copyLink: 'Copiar link',
     linkCopied: 'Link copiado!',
+    notTranslated: 'Este artigo ainda não está disponível em português. Você está lendo a versão em {{language}}.',
+    languageNames: { 'pt-BR': 'português', 'en-US': 'inglês', 'es-ES': 'espanhol', 'fr-FR': 'francês', 'ht-HT': 'crioulo haitiano' },
   },
   profile: {
     about: 'Sobre',

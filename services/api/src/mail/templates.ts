@@ -187,6 +187,8 @@ export interface DigestItem {
   image: string | null;
   /** When it was published: shown as the language writes a date, the company's day. */
   published: Date;
+  /** The language of title and excerpt when it is not the mail's (an article not translated into it yet). */
+  lang?: string;
 }
 
 /** A newsletter mail before it is made out to a subscriber (forSubscriber): the digest, the welcome mail. */
@@ -225,8 +227,8 @@ export function digestMail(locale: Locale, site: MailSite, items: DigestItem[], 
       (item) => `<tr><td style="padding:0 0 28px 0">
 ${item.image ? `<a href="${escapeHtml(item.url)}"><img src="${escapeHtml(item.image)}" width="560" alt="" style="display:block;width:100%;max-width:560px;height:auto;border-radius:8px;border:0"></a>` : ''}
 <p style="margin:12px 0 4px 0;font-size:12px;color:#6b7280">${escapeHtml(item.date)}</p>
-<h2 style="margin:0 0 8px 0;font-size:20px;line-height:1.3"><a href="${escapeHtml(item.url)}" style="color:#111827;text-decoration:none">${escapeHtml(item.title)}</a></h2>
-<p style="margin:0 0 10px 0;font-size:15px;line-height:1.55;color:#374151">${escapeHtml(item.excerpt)}</p>
+<h2${item.lang ? ` lang="${escapeHtml(item.lang)}"` : ''} style="margin:0 0 8px 0;font-size:20px;line-height:1.3"><a href="${escapeHtml(item.url)}" style="color:#111827;text-decoration:none">${escapeHtml(item.title)}</a></h2>
+<p${item.lang ? ` lang="${escapeHtml(item.lang)}"` : ''} style="margin:0 0 10px 0;font-size:15px;line-height:1.55;color:#374151">${escapeHtml(item.excerpt)}</p>
 <a href="${escapeHtml(item.url)}" style="font-size:14px;color:#1e3a8a;font-weight:bold">${escapeHtml(t.readMore)}</a>
 </td></tr>`,
     )

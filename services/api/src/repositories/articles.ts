@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
 import { localizedName } from './categories';
 import type { ImageRow } from './images';
@@ -77,7 +77,8 @@ function categoriesJson(activeOnly: boolean, lang: Locale): string {
  * else the original when it is public, else the first public translation in the fixed order. `lang` is one of the
  * five codes, written into the statement (one statement text per language, made once).
  */
-function shownTranslation(lang: Locale): string {
+export function shownTranslation(lang: Locale): string {
+  if (!isLocale(lang)) throw new Error(`not a language: ${String(lang)}`);
   return `LEFT JOIN LATERAL (
       SELECT t.locale, t.title, t.excerpt, t.content, t.content_text, t.word_count, t.image_alt, t.seo_description
       FROM article_translations t
@@ -87,7 +88,7 @@ function shownTranslation(lang: Locale): string {
 }
 
 /** Every language the article is public in, the original's first, then the fixed order. */
-const PUBLIC_LANGUAGES = `ARRAY(SELECT v.l FROM (
+export const PUBLIC_LANGUAGES = `ARRAY(SELECT v.l FROM (
     SELECT 'pt-BR' AS l, 0 AS o WHERE ${ORIGINAL_VISIBLE}
     UNION ALL SELECT t.locale, array_position(${TRANSLATION_ORDER}, t.locale) FROM article_translations t WHERE t.article_id = a.id AND ${TRANSLATION_VISIBLE}
   ) v ORDER BY v.o)`;
@@ -108,7 +109,7 @@ function selectArticle(options: { activeCategoriesOnly: boolean; withContent: bo
   const text = (column: string) => (lang ? `COALESCE(tr.${column}, a.${column}) AS ${column}` : `a.${column}`);
   const content = options.withContent ? `${text('content')}, ${text('content_text')}` : "'' AS content, '' AS content_text";
   const version = lang
-    ? `COALESCE(tr.locale, 'pt-BR') AS lang, COALESCE(NULLIF(tr.image_alt, ''), tr.title, a.title) AS image_alt,
+    ? `COALESCE(tr.locale, 'pt-BR') AS lang, COALESCE(tr.image_alt, '') AS image_alt,
        COALESCE(NULLIF(tr.seo_description, ''), CASE WHEN tr.locale IS NULL THEN NULLIF(a.meta_description, '') END, tr.excerpt, a.excerpt) AS meta_description,
        ${options.withContent ? PUBLIC_LANGUAGES : 'NULL'} AS languages,`
     : `a.meta_description, ${TRANSLATIONS_JSON} AS translations,`;

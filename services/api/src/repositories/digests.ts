@@ -1,5 +1,7 @@
 import { DIGEST_DELIVERY_STATUSES, type DigestDeliveryStatus, type DigestSkipReason } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, type Locale } from '@vitrine/contracts';
 import type { Db, Queryable } from '../db';
+import { shownTranslation } from './articles';
 
 /** A digest in one language, as frozen with its week. */
 export interface LocalizedDigest {
@@ -37,19 +39,25 @@ export interface DigestArticle {
   unique_key: string;
   title: string;
   excerpt: string;
+  /** The language of title and excerpt (the reader's when translated, else the original's). */
+  lang: Locale;
   public_at: Date;
   image_id: string | null;
   image_widths: number[] | null;
 }
 
-/** Articles made public in (start, end], newest first. */
-export async function articlesBetween(db: Queryable, start: Date, end: Date, limit: number): Promise<DigestArticle[]> {
+/**
+ * Articles made public in (start, end] (first public in any language: listed_at), newest first, each as a page in
+ * `lang` shows it: its translation in that language when published, else its original.
+ */
+export async function articlesBetween(db: Queryable, start: Date, end: Date, limit: number, lang: Locale = DEFAULT_LOCALE): Promise<DigestArticle[]> {
   return db.query<DigestArticle>(
-    `SELECT a.id, a.unique_key, a.title, a.excerpt, a.public_at, a.image_id,
+    `SELECT a.id, a.unique_key, COALESCE(tr.title, a.title) AS title, COALESCE(tr.excerpt, a.excerpt) AS excerpt,
+            COALESCE(tr.locale, 'pt-BR') AS lang, a.listed_at AS public_at, a.image_id,
             (SELECT array_agg((v->>'width')::int ORDER BY (v->>'width')::int) FROM jsonb_array_elements(i.variants) v) AS image_widths
-     FROM articles a LEFT JOIN images i ON i.id = a.image_id
-     WHERE a.status = 'published' AND a.public_at > $1 AND a.public_at <= $2
-     ORDER BY a.public_at DESC, a.id DESC LIMIT $3`,
+     FROM articles a ${shownTranslation(lang)} LEFT JOIN images i ON i.id = a.image_id
+     WHERE a.listed_at > $1 AND a.listed_at <= $2
+     ORDER BY a.listed_at DESC, a.id DESC LIMIT $3`,
     [start, end, limit],
   );
 }

@@ -1,5 +1,6 @@
+import type { Locale } from '@vitrine/contracts';
 import type { Queryable } from '../db';
-import { VISIBLE } from './articles';
+import { PUBLIC_LANGUAGES, VISIBLE } from './articles';
 
 /**
  * Read-only queries of the sitemap (findable-without-js). Visibility is the
@@ -14,6 +15,8 @@ export interface SitemapArticle {
   id: number;
   unique_key: string;
   updated_at: Date;
+  /** The languages it is published in (the original's first). */
+  languages: Locale[];
 }
 
 export interface SitemapAuthor {
@@ -31,7 +34,7 @@ export interface SitemapCategory {
 
 export async function visibleArticles(db: Queryable, limit: number): Promise<SitemapArticle[]> {
   return db.query<SitemapArticle>(
-    `SELECT a.id, a.unique_key, a.updated_at FROM articles a WHERE ${VISIBLE} ORDER BY a.public_at DESC, a.id DESC LIMIT $1`,
+    `SELECT a.id, a.unique_key, a.updated_at, ${PUBLIC_LANGUAGES} AS languages FROM articles a WHERE ${VISIBLE} ORDER BY a.listed_at DESC, a.id DESC LIMIT $1`,
     [limit],
   );
 }
@@ -42,7 +45,7 @@ export async function authorsWithArticles(db: Queryable, limit: number): Promise
     `SELECT u.id, u.unique_key, max(a.updated_at) AS lastmod
      FROM users u JOIN articles a ON a.author_id = u.id
      WHERE u.status = 'active' AND ${VISIBLE}
-     GROUP BY u.id, u.unique_key ORDER BY max(a.public_at) DESC, u.id LIMIT $1`,
+     GROUP BY u.id, u.unique_key ORDER BY max(a.listed_at) DESC, u.id LIMIT $1`,
     [limit],
   );
 }

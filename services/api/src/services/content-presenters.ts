@@ -96,7 +96,7 @@ export function toArticle(row: ArticleRow, storage: ImageStorage): Article {
     reads: row.reads,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
-    ...(row.lang !== undefined ? { lang: row.lang, languages: row.languages ?? [], image_alt: row.image_alt ?? row.title } : {}),
+    ...(row.lang !== undefined ? { lang: row.lang, languages: row.languages ?? [], image_alt: row.image_alt ?? '' } : {}),
     ...(row.translations !== undefined ? { translations: row.translations } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, type Locale } from '@vitrine/contracts';
 import { mailIdentity } from './site-identity';
+import { inLanguage } from './feeds';
 import { DIGEST_UNSUBSCRIBE_PLACEHOLDER, digestMail, digestTestSubject, forSubscriber, type DigestItem, type DigestMail } from '../mail/templates';
 import { mailLocale } from '../mail/texts';
 import { randomUUID } from 'node:crypto';
@@ -137,14 +138,16 @@ export class DigestService {
     return digests.settings(this.deps.db);
   }
 
-  private articleItem(article: DigestArticle): DigestItem {
+  /** An article of the digest in `lang`: its texts as the reader's language shows them, the link to its page in it. */
+  private articleItem(article: DigestArticle, lang: Locale): DigestItem {
     const base = this.deps.config.publicUrl;
     const widths = article.image_widths ?? [];
     const width = [...widths].reverse().find((w) => w <= 640) ?? widths[0];
     return {
       title: article.title,
       excerpt: article.excerpt,
-      url: `${base}/post/${article.unique_key}/${article.id}`,
+      ...(article.lang !== lang ? { lang: article.lang } : {}),
+      url: `${base}${inLanguage(`/post/${article.unique_key}/${article.id}`, lang)}`,
       image: article.image_id && width ? `${base}${this.deps.storage.url(article.image_id, width)}` : null,
       published: article.public_at,
     };
@@ -162,12 +165,16 @@ export class DigestService {
     const { db } = this.deps;
     const settings = await digests.settings(db);
     const periodStart = (await digests.lastPeriodEnd(db)) ?? new Date(now.getTime() - 7 * 86_400_000);
-    const articles = await digests.articlesBetween(db, periodStart, now, DIGEST_MAX_ARTICLES);
+    // The same articles in every language, each as that language's readers see it (its translation, else the original).
+    const byLanguage = new Map(
+      await Promise.all(LOCALE_CODES.map(async (lang) => [lang, await digests.articlesBetween(db, periodStart, now, DIGEST_MAX_ARTICLES, lang)] as const)),
+    );
+    const articles = byLanguage.get(DEFAULT_LOCALE) ?? [];
     // The site's name and logo of its settings (docs/decisions/site-identity.md).
     const identity = await mailIdentity(this.deps, this.deps.config.publicUrl);
     const weekKey = week ?? dueWeek(now, settings).week;
-    const items = articles.map((a) => this.articleItem(a));
-    const render = (language: Locale) => digestMail(language, { ...identity, url: this.deps.config.publicUrl }, items, weekKey);
+    const items = (language: Locale) => (byLanguage.get(language) ?? articles).map((a) => this.articleItem(a, language));
+    const render = (language: Locale) => digestMail(language, { ...identity, url: this.deps.config.publicUrl }, items(language), weekKey);
     return { ...render(locale), articles, periodStart, periodEnd: now, week: weekKey, render };
   }
 

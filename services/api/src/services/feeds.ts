@@ -1,5 +1,5 @@
 import { faqProductSlug } from '@vitrine/utils';
-import { buildPath, PUBLIC_ROUTES } from '@vitrine/contracts';
+import { buildPath, DEFAULT_LOCALE, LOCALE_CODES, PUBLIC_ROUTES, type Locale } from '@vitrine/contracts';
 import type { AppConfig } from '../config';
 import type { Db } from '../db';
 import { htmlAsText } from '../lib/html';
@@ -18,7 +18,6 @@ import * as siteSettings from '../repositories/site-settings';
  * server-rendered by the public remote's React components (docs/decisions/server-rendering.md).
  */
 
-const SITE_LANGUAGE = 'pt-BR';
 const FEED_SIZE = 20;
 /** Pages of the sitemap that are not articles: home and blog follow the content; the others have no lastmod. */
 const STATIC_PAGES = ['/', '/blog', '/contact', '/rc-sistemI', '/faq'] as const;
@@ -26,9 +25,15 @@ const CONTENT_PAGES: readonly string[] = ['/', '/blog'];
 
 /** Sitemap, robots.txt and feeds: shared caches may keep them five minutes. */
 export const FEED_CACHE_CONTROL = 'public, max-age=300';
-// The feed's channel texts (pt-BR, the site's language; the public remote's blog.title and blog.subtitle).
+// The feed's channel texts in each language (the public remote's blog.title and blog.subtitle).
 const BLOG_TITLE = 'Blog';
-const BLOG_SUBTITLE = 'Ideias práticas sobre tecnologia, design, marketing e gestão.';
+const BLOG_SUBTITLE: Record<Locale, string> = {
+  'pt-BR': 'Ideias práticas sobre tecnologia, design, marketing e gestão.',
+  'en-US': 'Practical ideas on technology, design, marketing and management.',
+  'es-ES': 'Ideas prácticas sobre tecnología, diseño, marketing y gestión.',
+  'fr-FR': 'Des idées pratiques sur la technologie, le design, le marketing et la gestion.',
+  'ht-HT': 'Ide pratik sou teknoloji, design, maketing ak jesyon.',
+};
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Drops what XML 1.0 does not allow at all: control characters but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
@@ -71,6 +76,15 @@ function rfc822(value: Date | string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A page's address in a language: the default language's is the page itself (also x-default), another's carries
+ * ?lang= (the same rule as the pages' hreflang links).
+ */
+export function inLanguage(path: string, lang: Locale): string {
+  if (lang === DEFAULT_LOCALE) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
 }
 
 /** A post's and an author's page: the route table's own paths (what the public remote links to). */
@@ -119,47 +133,60 @@ export class FeedsService {
       seo.authorsWithArticles(db, 5_000),
       this.faqProducts(),
     ]);
-    const posts = await seo.visibleArticles(db, seo.SITEMAP_MAX_URLS - STATIC_PAGES.length - faq.length - cats.length - authors.length);
-    const url = (path: string, lastmod: Date | string | null) =>
-      `<url><loc>${escapeXml(this.absolute(path))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}</url>`;
-    const urls = [
-      ...STATIC_PAGES.map((path) => url(path, CONTENT_PAGES.includes(path) ? last : null)),
-      ...faq.map((slug) => url(`/faq/${encodeURIComponent(slug)}`, null)),
-      ...cats.map((c) => url(blogPath(c.unique_key), c.lastmod)),
-      ...posts.map((p) => url(postPath(p), p.updated_at)),
-      ...authors.map((a) => url(profilePath(a), a.lastmod)),
+    // Every page in each language it exists in: one <url> per version, each listing all of them and x-default
+    // (xhtml:link). The pages' texts are in all five; an article is in the languages it is published in.
+    const pages: [string, Date | string | null, readonly Locale[]][] = [
+      ...STATIC_PAGES.map((path): [string, Date | null, readonly Locale[]] => [path, CONTENT_PAGES.includes(path) ? last : null, LOCALE_CODES]),
+      ...faq.map((slug): [string, null, readonly Locale[]] => [`/faq/${encodeURIComponent(slug)}`, null, LOCALE_CODES]),
+      ...cats.map((c): [string, Date | null, readonly Locale[]] => [blogPath(c.unique_key), c.lastmod, LOCALE_CODES]),
     ];
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    const profiles = authors.map((a): [string, Date, readonly Locale[]] => [profilePath(a), a.lastmod, LOCALE_CODES]);
+    const room = Math.floor((seo.SITEMAP_MAX_URLS - [...pages, ...profiles].length * LOCALE_CODES.length) / LOCALE_CODES.length);
+    const posts = await seo.visibleArticles(db, Math.max(0, room));
+    pages.push(...posts.map((p): [string, Date, readonly Locale[]] => [postPath(p), p.updated_at, p.languages]), ...profiles);
+    const urls = pages.flatMap(([path, lastmod, languages]) => {
+      const alternates = [
+        ...languages.map((code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(this.absolute(inLanguage(path, code)))}"/>`),
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(this.absolute(path))}"/>`,
+      ].join('');
+      return languages.map(
+        (code) =>
+          `<url><loc>${escapeXml(this.absolute(inLanguage(path, code)))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}${alternates}</url>`,
+      );
+    });
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
   }
 
   /**
-   * RSS 2.0 of the latest 20 visible articles, of the whole blog or of one
-   * active category (undefined for an unknown or inactive one).
+   * RSS 2.0 of the latest 20 visible articles, of the whole blog or of one active category (undefined for an unknown
+   * or inactive one), in `lang`: each article as the blog in that language shows it (its translation when published,
+   * else its original, whose item then says its language in dc:language), the channel's texts and category names in
+   * the language, links to the pages in it.
    */
-  async rssXml(categoryKey?: string): Promise<string | undefined> {
+  async rssXml(categoryKey?: string, lang: Locale = DEFAULT_LOCALE): Promise<string | undefined> {
     const db = this.deps.db;
     let category: categories.CategoryRow | undefined;
     if (categoryKey !== undefined) {
       if (!SLUG.test(categoryKey)) return undefined;
-      category = await categories.findActiveByKey(db, categoryKey);
+      category = await categories.findActiveByKey(db, categoryKey, lang);
       if (!category) return undefined;
     }
     // The site's name (settings 'identity'): a change rebuilds the feed at once, like any content (content version).
     const [rows, { identity }] = await Promise.all([
-      articles.listPublic(db, { limit: FEED_SIZE, offset: 0, ...(category ? { categoryId: category.id } : {}) }),
+      articles.listPublic(db, { limit: FEED_SIZE, offset: 0, lang, ...(category ? { categoryId: category.id } : {}) }),
       siteSettings.read(db, ['identity']),
     ]);
     const siteName = identity.name;
-    const self = this.absolute(category ? `/rss/${category.unique_key}.xml` : '/rss.xml');
-    const link = this.absolute(blogPath(category?.unique_key));
+    const self = this.absolute(inLanguage(category ? `/rss/${category.unique_key}.xml` : '/rss.xml', lang));
+    const link = this.absolute(inLanguage(blogPath(category?.unique_key), lang));
     const title = category ? `${siteName} — ${category.name}` : `${siteName} — ${BLOG_TITLE}`;
-    const description = category?.description || BLOG_SUBTITLE;
+    const description = category?.description || BLOG_SUBTITLE[lang];
     const newest = rows.reduce<Date | undefined>((max, r) => {
       const d = toDate(r.updated_at);
       return !max || d > max ? d : max;
     }, undefined);
     const items = rows.map((row) => {
-      const href = this.absolute(postPath(row));
+      const href = this.absolute(inLanguage(postPath(row), lang));
       const date = row.public_at ?? row.published_at ?? row.created_at;
       const enclosure = this.enclosure(row.image);
       return [
@@ -170,6 +197,7 @@ export class FeedsService {
         `<pubDate>${rfc822(date)}</pubDate>`,
         `<description>${feedDescription(row.excerpt)}</description>`,
         `<dc:creator>${escapeXml(row.author ? fullName(row.author) : siteName)}</dc:creator>`,
+        row.lang && row.lang !== lang ? `<dc:language>${row.lang}</dc:language>` : '',
         ...row.categories.map((c) => `<category>${escapeXml(c.name)}</category>`),
         enclosure,
         '</item>',
@@ -182,7 +210,7 @@ export class FeedsService {
       `<title>${escapeXml(title)}</title>`,
       `<link>${escapeXml(link)}</link>`,
       `<description>${feedDescription(description)}</description>`,
-      `<language>${SITE_LANGUAGE}</language>`,
+      `<language>${lang}</language>`,
       newest ? `<lastBuildDate>${rfc822(newest)}</lastBuildDate>` : '',
       `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
       ...items,

@@ -118,7 +118,7 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
       expect(res.headers['cache-control']).toBe('public, max-age=300');
       const xml = res.body;
       assertWellFormedXml(xml);
-      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
       const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
       expect(locs).toEqual(
         expect.arrayContaining([
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
           `${PUBLIC_URL}/profile/${ctx.admin.unique_key}/${ctx.admin.id}`,
         ]),
       );
-      expect(xml).toContain(`<url><loc>${PUBLIC_URL}/post/${post.unique_key}/${post.id}</loc><lastmod>${await updatedAt(post.id)}</lastmod></url>`);
+      expect(xml).toContain(`<url><loc>${PUBLIC_URL}/post/${post.unique_key}/${post.id}</loc><lastmod>${await updatedAt(post.id)}</lastmod><xhtml:link rel="alternate" hreflang="pt-BR" href="${PUBLIC_URL}/post/${post.unique_key}/${post.id}"/><xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/post/${post.unique_key}/${post.id}"/></url>`);
       expect(xml).not.toContain(`/post/${draft.unique_key}/`);
       expect(xml).not.toContain(`/post/${scheduled.unique_key}/`);
       expect(new Set(locs).size).toBe(locs.length);

@@ -146,6 +146,42 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(text(res.body)).toContain('Por Beatriz Lima');
     const en = await page(`/post/${post.unique_key}/${post.id}?lang=en-US`);
     expect(text(en.body)).toContain('By Beatriz Lima');
+    // Not translated: announced in its one language only; the English page says it shows the original and marks it.
+    expect(hreflangs(res.body)).toEqual(['pt-BR', 'x-default']);
+    expect(hreflangs(en.body)).toEqual(['pt-BR', 'x-default']);
+    expect(canonical(en.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}`);
+    expect(en.body).toContain('This article is not available in English yet. You are reading it in Portuguese.');
+    expect(en.body).toContain('<header class="vt-post__head" lang="pt-BR">');
+    expect(en.body).toContain('<div class="vt-prose" lang="pt-BR">');
+    expect(res.body).not.toContain('vt-post__language');
+    expect(res.body).not.toContain('<header class="vt-post__head" lang=');
+    expect(res.body).not.toContain('<div class="vt-prose" lang=');
+  });
+
+  it('a translated post: the English page is the English version, announced with its original', async () => {
+    const save = await ctx.call('PUT', `/api/article/article-translation/${post.id}/${post.unique_key}/en-US`, {
+      token: ctx.admin.token,
+      body: { title: 'How to choose a CMS', excerpt: 'Practical criteria for choosing a CMS.', content: '<p>Speed, <strong>security</strong> and cost.</p>', status: 'published' },
+    });
+    expect(save.statusCode).toBe(200);
+    const en = await page(`/post/${post.unique_key}/${post.id}?lang=en-US`);
+    expect(en.body).toContain('<html lang="en-US"');
+    expect(title(en.body)).toBe('How to choose a CMS · Vitrine');
+    expect(rootOf(en.body)).toContain('<p>Speed, <strong>security</strong> and cost.</p>');
+    expect(en.body).not.toContain('vt-post__language');
+    expect(en.body).not.toContain('<header class="vt-post__head" lang=');
+    expect(canonical(en.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}?lang=en-US`);
+    expect(hreflangs(en.body)).toEqual(['pt-BR', 'en-US', 'x-default']);
+    expect(jsonLd(en.body)[0]).toMatchObject({ headline: 'How to choose a CMS', inLanguage: 'en-US' });
+    expect(en.body).toContain(`href="${PUBLIC_URL}/rss.xml?lang=en-US"`);
+    const pt = await page(`/post/${post.unique_key}/${post.id}`);
+    expect(title(pt.body)).toBe('Como escolher um CMS · Vitrine');
+    expect(hreflangs(pt.body)).toEqual(['pt-BR', 'en-US', 'x-default']);
+    const es = await page(`/post/${post.unique_key}/${post.id}?lang=es-ES`);
+    expect(es.body).toContain('<html lang="es-ES"');
+    expect(es.body).toContain('Este artículo todavía no está disponible en español. Lo estás leyendo en portugués.');
+    expect(canonical(es.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}`);
+    await ctx.call('DELETE', `/api/article/article-translation/${post.id}/${post.unique_key}/en-US`, { token: ctx.admin.token });
   });
 
   it('an unknown, misspelt or unpublished post is a 404 with the not-found page', async () => {
@@ -266,7 +302,8 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(JSON.stringify(ssrData(en.body)?.loaderData)).toContain('How much does it cost?');
 
     const fr = await page('/faq/rc-sistem-i', { cookie: 'vt_lang=fr-FR' });
-    expect(canonical(fr.body)).toBe(`${PUBLIC_URL}/faq/rc-sistem-i`);
+    // The French page's own URL: its content is French.
+    expect(canonical(fr.body)).toBe(`${PUBLIC_URL}/faq/rc-sistem-i?lang=fr-FR`);
     expect(title(fr.body)).toContain('Logiciel RC');
     expect(text(fr.body)).toContain('Combien ça coûte ?');
     expect(text((await page('/faq')).body)).toContain('Quanto custa?');

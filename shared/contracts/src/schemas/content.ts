@@ -177,7 +177,7 @@ export const ArticleSchema = Type.Object(
     lang: Type.Optional(ContentLocale),
     /** Public reads: every language the article is public in (the original's pt-BR first), for hreflang. */
     languages: Type.Optional(Type.Array(ContentLocale)),
-    /** Public reads: the cover's alternative text in `lang` (the title when none was written). */
+    /** Public reads: the cover's alternative text in `lang` ('' when none was written: the title beside it says it). */
     image_alt: Type.Optional(Type.String()),
     /** Staff reads: each translation's state and whether the original changed since it was saved. */
     translations: Type.Optional(Type.Array(TranslationSummarySchema)),

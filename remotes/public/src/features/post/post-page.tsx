@@ -8,7 +8,7 @@ import { CategoryChip } from '../../components/category-chip';
 import { EmptyState, ErrorState } from '../../components/error-state';
 import { NewsletterSignup } from '../../components/newsletter-signup';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { useFormat } from '../../lib/format';
+import { foreignLang, useFormat } from '../../lib/format';
 import { fullName, postPath, profilePath } from '../../lib/paths';
 import { useLoader } from '../../lib/loader';
 import { statusOf } from '../../lib/use-request';
@@ -33,15 +33,22 @@ function NotFound() {
 }
 
 function Post({ data }: { data: PublicArticle }) {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   const format = useFormat();
   const { article, related } = data;
+  // The article's own language where it is not the page's (no translation in it yet): said, and marked on its text.
+  const lang = foreignLang(article.lang, i18n.language);
   const name = fullName(article.author);
   const url = typeof window === 'undefined' ? '' : window.location.origin + postPath(article);
 
   return (
     <article className="vt-page vt-post">
-      <header className="vt-post__head">
+      {lang ? (
+        <p className="vt-post__language" role="note">
+          {t('post.notTranslated', { language: t(`post.languageNames.${lang}`) })}
+        </p>
+      ) : null}
+      <header className="vt-post__head" lang={lang}>
         {article.categories.length > 0 ? (
           <ul className="vt-chips" aria-label={t('post.categories')}>
             {article.categories.map((category) => (
@@ -62,11 +69,11 @@ function Post({ data }: { data: PublicArticle }) {
         </p>
       </header>
       {article.image ? (
-        <figure className="vt-post__cover">
-          <ResponsiveImage image={article.image} sizes="(min-width: 52rem) 48rem, 100vw" eager />
+        <figure className="vt-post__cover" lang={lang}>
+          <ResponsiveImage image={article.image} sizes="(min-width: 52rem) 48rem, 100vw" eager alt={article.image_alt ?? ''} />
         </figure>
       ) : null}
-      <div className="vt-prose" dangerouslySetInnerHTML={{ __html: article.content }} />
+      <div className="vt-prose" lang={lang} dangerouslySetInnerHTML={{ __html: article.content }} />
       <ShareLinks url={url} title={article.title} />
       <aside className="vt-post__author" aria-labelledby="post-author">
         {article.author.photo ? (

@@ -18,7 +18,7 @@ export const postRoute = definePage({
     const canonical = absolute(ctx, postPath(article));
     const description = describe(article.meta_description || article.excerpt);
     const picture = article.social_image ?? article.image;
-    const image = picture ? { url: absolute(ctx, picture.url), alt: picture.alt || article.title } : undefined;
+    const image = picture ? { url: absolute(ctx, picture.url), alt: (article.social_image ? picture.alt : article.image_alt) || article.title } : undefined;
     const author = article.author;
     const authorUrl = absolute(ctx, profilePath(author));
     const published = article.published_at ?? article.created_at;
@@ -34,6 +34,9 @@ export const postRoute = definePage({
       description,
       canonical,
       type: 'article',
+      // Only the languages it is published in are announced (hreflang), and its URL is its own language's.
+      ...(article.languages ? { languages: article.languages } : {}),
+      ...(article.lang ? { contentLang: article.lang } : {}),
       image,
       meta,
       links: feedLinks(ctx),
@@ -50,7 +53,7 @@ export const postRoute = definePage({
           publisher: organization(ctx),
           mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
           url: canonical,
-          inLanguage: ctx.lang,
+          inLanguage: article.lang ?? ctx.lang,
           ...(article.categories.length ? { articleSection: article.categories.map((c) => c.name) } : {}),
         },
       ],
