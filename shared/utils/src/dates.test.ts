@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatDate, formatDateLong, formatDateTime, formatRelative, formatTime, monthName, parseDate } from './dates';
+import { formatDate, formatDateLong, formatDateTime, formatRelative, formatTime, intlLocale, monthName, parseDate } from './dates';
 
 describe('dates', () => {
   const d = new Date(2026, 10, 22, 14, 5, 9);
@@ -100,6 +100,15 @@ describe('dates', () => {
       expect(formatRelative(older, now, 'fr-FR')).toBe('21 nov.');
       expect(formatRelative(older, now, 'fr-HT')).toBe('21 nov.');
       expect(formatRelative(new Date(2026, 1, 3, 9, 0), now, 'fr-FR')).toBe('3 févr.');
+    });
+
+    it("writes Haitian Creole's dates and times as Haiti does (intlLocale: fr-HT, which ICU has), not in English", () => {
+      expect(intlLocale('ht-HT')).toBe('fr-HT');
+      expect(['pt-BR', 'en-US', 'es-ES', 'fr-FR'].map(intlLocale)).toEqual(['pt-BR', 'en-US', 'es-ES', 'fr-FR']);
+      const afternoon = new Date(2026, 10, 22, 13, 5);
+      expect(formatTime(afternoon, intlLocale('ht-HT'))).toBe('13:05');
+      expect(formatDate(afternoon, intlLocale('ht-HT'))).toBe('22/11/2026');
+      expect(formatTime(afternoon, intlLocale('en-US'))).toMatch(/^1:05\sPM$/);
     });
 
     it('gives empty for a missing or invalid date in any locale', () => {

@@ -5,9 +5,9 @@
  *
  * Every helper takes an optional last `locale` (an Intl tag, 'pt-BR' by default): the
  * same shapes in another language are Intl's (11/22/2026 2:05 PM and 'Nov 22' in en-US,
- * 22/11/2026 and '22 nov.' in fr-FR). ICU has no Haitian Creole: the admin passes fr-HT
- * for ht-HT (remotes/admin/src/lib/intl-locale.ts). Formatters are made on first use
- * and kept per locale (the first one loads the engine's date data).
+ * 22/11/2026 and '22 nov.' in fr-FR). ICU has no Haitian Creole: the screens pass
+ * `intlLocale(language)`, fr-HT for ht-HT. Formatters are made on first use and kept per
+ * locale (the first one loads the engine's date data).
  */
 
 /** What the date helpers accept: an ISO string, a timestamp, a Date, or a date object such as dayjs' (toDate()). */
@@ -15,6 +15,16 @@ export type DateInput = string | number | Date | { toDate(): Date };
 
 /** The default locale, the product's. */
 export const DATE_LOCALE = 'pt-BR';
+
+/**
+ * The Intl tag an interface language's dates, times and numbers are written with, the one rule of the admin and the
+ * public pages. ICU has no Haitian Creole: for ht-HT it falls back to English (11/23, 1:05 PM, 14,921), which is
+ * not how Haiti writes them. Haiti writes day-first dates, a 24-hour clock and numbers as French does (23/11, 13:05,
+ * 14 921), so ht-HT formats as fr-HT; month names in words come from each app's texts, in Kreyòl.
+ */
+export function intlLocale(language: string): string {
+  return language === 'ht-HT' ? 'fr-HT' : language;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

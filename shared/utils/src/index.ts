@@ -17,6 +17,7 @@ export {
   formatTime,
   monthName,
   parseDate,
+  intlLocale,
   DATE_LOCALE,
   type DateInput,
 } from './dates';

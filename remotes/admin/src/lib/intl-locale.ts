@@ -1,12 +1,9 @@
 /**
- * The tag Intl writes a language's numbers and dates with. ICU has no Haitian Creole: for ht-HT it falls back
- * to English (14,921 and 11/23). Haiti writes numbers and day-first dates as French does, so ht-HT formats as
- * fr-HT (14 921, 23/11); month names in words come from the texts (`date.months`), in Kreyòl, as the mails and
+ * The tag Intl writes a language's numbers and dates with: @vitrine/utils' rule, shared with the public pages (fr-HT
+ * for ht-HT, which ICU lacks). Month names in words come from the texts (`date.months`), in Kreyòl, as the mails and
  * the public site write them.
  */
-export function intlLocale(language: string): string {
-  return language === 'ht-HT' ? 'fr-HT' : language;
-}
+export { intlLocale } from '@vitrine/utils';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'] as const;
 

@@ -1,3 +1,4 @@
+import { DATE_LOCALE, formatTime, intlLocale } from '@vitrine/utils';
 import { usePageTexts } from '../../texts';
 
 /** From this hour of the visitor's day a message is a late one; it is still answered by the next day. */
@@ -12,6 +13,7 @@ const LATE_HOUR = 21;
 export function ReplyPromise({ at, className }: { at?: Date; className?: string }) {
   const { t, i18n } = usePageTexts();
   if (!at) return <p className={className}>{t('contact.reply.neutral')}</p>;
-  const time = new Intl.DateTimeFormat(i18n.language || 'pt-BR', { hour: 'numeric', minute: '2-digit' }).format(at);
+  // The language's own clock, by the rule the admin writes times with (ht-HT as Haiti writes them: 13:05, not 1:05 PM).
+  const time = formatTime(at, intlLocale(i18n.language || DATE_LOCALE));
   return <p className={className}>{t(at.getHours() >= LATE_HOUR ? 'contact.reply.night' : 'contact.reply.day', { time })}</p>;
 }
