@@ -94,7 +94,7 @@ function describe(checker, exported) {
   } else if (symbol.flags & ts.SymbolFlags.TypeAlias) {
     const type = checker.getDeclaredTypeOfSymbol(symbol);
     const params = symbol.declarations?.find(ts.isTypeAliasDeclaration)?.typeParameters?.map((p) => p.getText()).join(', ');
-    lines.push(`type ${name}${params ? `<${params}>` : ''}: ${oneLine(checker.typeToString(type, undefined, FORMAT | ts.TypeFormatFlags.InTypeAlias))}`);
+    lines.push(canonical(`type ${name}${params ? `<${params}>` : ''}: ${oneLine(checker.typeToString(type, undefined, FORMAT | ts.TypeFormatFlags.InTypeAlias))}`));
   }
   if (!lines.length) lines.push(`export ${name}`);
   return { lines, library };
@@ -190,6 +190,16 @@ export function parse(text) {
 }
 
 /**
+ * A line with a union of string literals (a type of keys) with its members sorted: the compiler writes a union in the
+ * order it first met its members, which code elsewhere in the program can change without the type changing.
+ */
+export function canonical(line) {
+  const match = /^(type [^:]+: )((?:"[^"]*"(?: \| )?)+)$/.exec(line);
+  if (!match) return line;
+  return match[1] + [...match[2].matchAll(/"[^"]*"/g)].map((m) => m[0]).sort().join(' | ');
+}
+
+/**
  * How the API changed from one report to another: 'major' (something removed or changed, a library's
  * major changed), 'minor' (only additions), or 'none' (a library newly listed or no longer listed at most); with the changes in words.
  */
@@ -202,7 +212,7 @@ export function compare(recordedText, currentText) {
   for (const entry of after.entries) if (!before.entries.has(entry)) minor.push(`entry point ${entry} added`);
   for (const [key, line] of before.exports) {
     if (!after.exports.has(key)) major.push(`removed: ${key}`);
-    else if (after.exports.get(key) !== line) major.push(`changed: ${key}`);
+    else if (canonical(after.exports.get(key)) !== canonical(line)) major.push(`changed: ${key}`);
   }
   for (const key of after.exports.keys()) if (!before.exports.has(key)) minor.push(`added: ${key}`);
   for (const [name, was] of before.libraries) {
