@@ -168,7 +168,13 @@ describe.each(BACKENDS)('mail languages (%s)', (backend) => {
     await ctx.db.query("UPDATE leads SET locale = 'ht-HT' WHERE email = $1", [readers.ht]);
     const category = await createCategory(ctx);
     await createArticle(ctx, { image_id: await imageId(ctx), category_ids: [category.id] }, { title: 'Artigo da semana', status: 'published' });
-    await createArticle(ctx, { image_id: await imageId(ctx), category_ids: [category.id] }, { title: 'Outro artigo', status: 'published' });
+    const other = await createArticle(ctx, { image_id: await imageId(ctx), category_ids: [category.id] }, { title: 'Outro artigo', status: 'published' });
+    // Translated into English: the English readers get the English version and its English page.
+    const translated = await ctx.call('PUT', `/api/article/article-translation/${other.id}/${other.unique_key}/en-US`, {
+      token: ctx.admin.token,
+      body: { title: 'Another article', excerpt: 'In English, for English readers.', content: '<p>In English.</p>', status: 'published' },
+    });
+    expect(translated.statusCode).toBe(200);
     await dueNow(ctx);
     smtp.mails.length = 0;
 
@@ -185,7 +191,15 @@ describe.each(BACKENDS)('mail languages (%s)', (backend) => {
     expect(en).toContain('lang="en-US"');
     expect(en).toContain('What we published this week');
     expect(en).toContain('Read the article →');
+    // Not translated: the original, marked with its language; translated: the English text and the English page.
+    expect(en).toContain('<h2 lang="pt-BR"');
     expect(en).toContain('Artigo da semana');
+    expect(en).toContain('Another article');
+    expect(en).toContain('In English, for English readers.');
+    expect(en).toContain(`/post/${other.unique_key}/${other.id}?lang=en-US`);
+    expect(en).not.toContain('Outro artigo');
+    expect(pt).toContain('Outro artigo');
+    expect(pt).not.toContain('Another article');
     const ht = mailTo(readers.ht);
     expect(ht).toContain('lang="ht-HT"');
     expect(ht).toContain('Sa nou pibliye semèn sa a');
