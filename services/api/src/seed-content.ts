@@ -23,7 +23,7 @@ export const DEMO_CATEGORIES = [
   { key: 'innovation', name: 'Inovação', names: { 'en-US': 'Innovation', 'es-ES': 'Innovación', 'fr-FR': 'Innovation', 'ht-HT': 'Inovasyon' }, description: 'Novos modelos de negócio, experimentos e tendências.', descriptions: { 'en-US': 'New business models, experiments and trends.', 'es-ES': 'Nuevos modelos de negocio, experimentos y tendencias.', 'fr-FR': 'Nouveaux modèles économiques, expérimentations et tendances.', 'ht-HT': 'Nouvo modèl biznis, eksperimantasyon ak tandans.' }, text: '#ffffff', bg: '#0f766e', accent: '#5eead4' },
 ] as const;
 
-type CategoryKey = (typeof DEMO_CATEGORIES)[number]['key'];
+export type CategoryKey = (typeof DEMO_CATEGORIES)[number]['key'];
 
 /** Title, categories and the subject the paragraphs talk about. */
 const TOPICS: { title: string; cats: CategoryKey[]; subject: string; audience: string }[] = [
@@ -82,19 +82,33 @@ const QUOTES = [
   'Resultados consistentes vêm de pequenas melhorias feitas todas as semanas.',
 ];
 
-/** 3–6 sections with h2, paragraphs, a list and a quote; lengths vary with the index. */
-export function demoArticleHtml(index: number, subject: string, audience: string): string {
+/**
+ * The words of a demo body in one language: seven headings, seven paragraphs about the subject (for the audience),
+ * three lists and three quotes. pt-BR's are above; the translations' in seed-translations.ts.
+ */
+export interface DemoBodyWords {
+  headings: readonly string[];
+  paragraphs: readonly ((subject: string, audience: string) => string)[];
+  lists: readonly (readonly string[])[];
+  quotes: readonly string[];
+}
+
+const PT_BR_WORDS: DemoBodyWords = { headings: HEADINGS, paragraphs: PARAGRAPHS, lists: LISTS, quotes: QUOTES };
+
+/** 3–6 sections with h2, paragraphs, a list and a quote; lengths vary with the index (the same in every language). */
+export function demoArticleHtml(index: number, subject: string, audience: string, words: DemoBodyWords = PT_BR_WORDS): string {
+  const { headings, paragraphs: texts, lists, quotes } = words;
   const sections = 3 + (index % 4);
-  const parts: string[] = [`<p>${PARAGRAPHS[0]?.(subject, audience) ?? ''}</p>`];
+  const parts: string[] = [`<p>${texts[0]?.(subject, audience) ?? ''}</p>`];
   for (let s = 0; s < sections; s += 1) {
-    parts.push(`<h2>${HEADINGS[(index + s) % HEADINGS.length] ?? ''}</h2>`);
+    parts.push(`<h2>${headings[(index + s) % headings.length] ?? ''}</h2>`);
     const paragraphs = 1 + ((index + s) % 3);
     for (let p = 0; p < paragraphs; p += 1) {
-      const make = PARAGRAPHS[(index + s * 2 + p + 1) % PARAGRAPHS.length];
+      const make = texts[(index + s * 2 + p + 1) % texts.length];
       if (make) parts.push(`<p>${make(subject, audience)}</p>`);
     }
-    if (s === 1) parts.push(`<ul>${(LISTS[index % LISTS.length] ?? []).map((item) => `<li>${item}</li>`).join('')}</ul>`);
-    if (s === 2) parts.push(`<blockquote><p>${QUOTES[index % QUOTES.length] ?? ''}</p></blockquote>`);
+    if (s === 1) parts.push(`<ul>${(lists[index % lists.length] ?? []).map((item) => `<li>${item}</li>`).join('')}</ul>`);
+    if (s === 2) parts.push(`<blockquote><p>${quotes[index % quotes.length] ?? ''}</p></blockquote>`);
   }
   return parts.join('');
 }
@@ -147,12 +161,23 @@ export interface DemoAuthor {
 const AVATAR_COLORS = ['#1d4ed8', '#9333ea', '#047857', '#be123c', '#b45309', '#0f766e'];
 const DAY = 86_400_000;
 
+/** A demo article as seeded: its place in TOPICS (which also picks its cover's motif), its main category (the cover's colours). */
+export interface DemoArticle {
+  topic: number;
+  id: number;
+  author_id: number;
+  category: CategoryKey;
+  /** When the original became public; null for the drafts and the scheduled one. */
+  published_at: Date | null;
+}
+
 /**
  * Demo content for an empty database: the six categories, avatars for the
  * authors, and 32 pt-BR articles with generated covers, spread over ten weeks
- * (6 emphasised, 2 drafts, 1 scheduled) with reads over the last four weeks.
+ * (6 emphasised, 2 drafts, 1 scheduled) with reads over the last four weeks. Returns the articles (their
+ * translations are seeded by seed-translations.ts).
  */
-export async function seedDemoContent(db: Queryable, storage: ImageStorage, authors: DemoAuthor[], adminId: number): Promise<void> {
+export async function seedDemoContent(db: Queryable, storage: ImageStorage, authors: DemoAuthor[], adminId: number): Promise<DemoArticle[]> {
   const categoryIds = new Map<CategoryKey, number>();
   for (const c of DEMO_CATEGORIES) {
     const id = await categories.insert(db, {
@@ -178,6 +203,7 @@ export async function seedDemoContent(db: Queryable, storage: ImageStorage, auth
   const emphasised = new Set([0, 3, 7, 11, 16, 21]);
   const drafts = new Set([TOPICS.length - 1, TOPICS.length - 2]);
   const scheduled = TOPICS.length - 3;
+  const seeded: DemoArticle[] = [];
   for (const [index, topic] of TOPICS.entries()) {
     const main = DEMO_CATEGORIES.find((c) => c.key === topic.cats[0]) ?? DEMO_CATEGORIES[0];
     const image = await storeSvg(db, storage, coverSvg(index, main.bg, main.accent), `capa-${index + 1}.svg`, adminId);
@@ -206,7 +232,9 @@ export async function seedDemoContent(db: Queryable, storage: ImageStorage, auth
     await articles.setCategories(db, id, topic.cats.map((key) => categoryIds.get(key) ?? 0));
     await articles.refreshSearch(db, id);
     await articles.addRevision(db, { article_id: id, kind: 'save', title: topic.title, excerpt: defaultExcerpt(text), content, author_id: author?.id ?? adminId });
-    if (isDraft || index === scheduled) continue;
+    const visible = !isDraft && index !== scheduled;
+    seeded.push({ topic: index, id, author_id: author?.id ?? adminId, category: topic.cats[0] ?? 'technology', published_at: visible ? publishedAt : null });
+    if (!visible) continue;
     // Reads over the last 28 days: older articles fade, every fifth one is trending this week.
     const age = Math.floor((now - publishedAt.getTime()) / DAY);
     const weight = 8 + ((index * 37) % 40);
@@ -219,4 +247,5 @@ export async function seedDemoContent(db: Queryable, storage: ImageStorage, auth
       [id, weight, trending, age],
     );
   }
+  return seeded;
 }

@@ -7,6 +7,7 @@ import { generatePassword, hashPassword, uniqueKey } from './lib/security';
 import * as roles from './repositories/roles';
 import * as seo from './repositories/seo';
 import { seedDemoContent, type DemoAuthor } from './seed-content';
+import { seedDemoTranslations } from './seed-translations';
 import * as users from './repositories/users';
 
 export interface SeedOptions {
@@ -159,7 +160,10 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<SeedRe
         await users.setRoles(tx, id, demo.accesses);
         if (demo.accesses.includes('article_management')) authors.push({ id, name: demo.name, last_name: demo.last_name });
       }
-      if (options.storage) await seedDemoContent(tx, options.storage, authors, adminId);
+      if (options.storage) {
+        const seeded = await seedDemoContent(tx, options.storage, authors, adminId);
+        await seedDemoTranslations(tx, seeded);
+      }
       await seedDemoAudience(tx);
       await seedDemoFaq(tx);
       if ((await seo.countAll(tx)) === 0) {
