@@ -83,6 +83,7 @@ DROP INDEX articles_emphasis_idx;
 DROP INDEX articles_author_idx;
 CREATE INDEX articles_listed_idx ON articles (listed_at DESC, id DESC) WHERE listed_at IS NOT NULL;
 CREATE INDEX articles_listed_emphasis_idx ON articles (listed_at DESC) WHERE emphasis AND listed_at IS NOT NULL;
+-- An author's public articles and the public author list probe this one (the dashboard keeps articles_public_author_idx).
 CREATE INDEX articles_author_idx ON articles (author_id, listed_at DESC);
 
 -- listed_at is derived: the audit log leaves it out, as it does public_at.

@@ -196,7 +196,7 @@ export async function list(db: Queryable, filter: ListFilter): Promise<{ rows: U
  * Public authors: active users with at least one published article whose publish time has come (the
  * public reads' own rule, `VISIBLE`: a scheduled article does not make its author public yet), most
  * recently updated first. Holding the writers' access is not enough: staff who never published, the
- * admin included, stay off the public list. The EXISTS is one probe of articles_public_author_idx per user.
+ * admin included, stay off the public list. The EXISTS is one probe of articles_author_idx (author, listed_at) per user.
  */
 export async function recentAuthors(db: Queryable, limit: number): Promise<UserRow[]> {
   return db.query<UserRow>(

@@ -90,7 +90,7 @@ describe.each(BACKENDS)('query plans at 1500 articles (%s)', (backend) => {
     expect(list).toBeDefined();
     const plan = await explain(db, list!.sql, list!.params);
     expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'articles')).toEqual([]);
-    expect(plan.some((n) => n['Index Name'] === 'articles_public_idx')).toBe(true);
+    expect(plan.some((n) => n['Index Name'] === 'articles_listed_idx')).toBe(true);
     const cards = subPlans(plan);
     expect(cards.length).toBeGreaterThanOrEqual(5); // author, categories, two images, reads
     for (const n of cards) expect(n['Actual Loops']).toBeLessThanOrEqual(12);
@@ -147,7 +147,7 @@ describe.each(BACKENDS)('query plans at 1500 articles (%s)', (backend) => {
     const active = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE status = 'active'"))[0]!.n;
     expect(plan.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'articles')).toEqual([]);
     const probes = plan.filter((n) => n['Relation Name'] === 'articles');
-    expect(probes.map((n) => n['Index Name'])).toEqual(['articles_public_author_idx']);
+    expect(probes.map((n) => n['Index Name'])).toEqual(['articles_author_idx']);
     for (const n of probes) {
       expect(n['Actual Loops']).toBeLessThanOrEqual(active);
       expect(produced(n)).toBeLessThanOrEqual(active);

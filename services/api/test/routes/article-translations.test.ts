@@ -196,7 +196,7 @@ describe.each(BACKENDS)('article translations (%s)', (backend) => {
       const en = await search('run ocelot', 'en-US');
       expect(en.map((i) => i.id)).toEqual([translated.id]);
       expect(en[0]).toMatchObject({ title: 'Running marathons at the office', lang: 'en-US' });
-      expect(en[0].highlight).toContain('<mark>ocelots</mark>');
+      expect(en[0]?.highlight).toContain('<mark>ocelots</mark>');
       // The English version replaces the original in an English search: its Portuguese words are not searched.
       expect(await search('jaguatiricas', 'en-US')).toEqual([]);
       // An article with no English version is searched in its original, and says its language.
