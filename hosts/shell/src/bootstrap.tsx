@@ -17,7 +17,7 @@ import {
 import { alertDialog, loading } from '@vitrine/ui';
 import { whenIdle } from '@vitrine/utils';
 import '@vitrine/ui/src/styles.css';
-import { keepServerHead } from './app/head';
+import { keepServerHead } from './app/server-head';
 import { createRouter } from './app/router';
 import { markSeoApplied } from './app/seo';
 import { loadRemotePages, registerRuntimeRemotes } from './federation/remotes';

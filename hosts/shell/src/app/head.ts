@@ -71,21 +71,10 @@ export function headTags(head: PageHead, { lang, origin, siteName }: HeadOptions
   return tags.join('');
 }
 
-let serverHead = false;
-
-/** Hydrating a server-rendered page: its head is already right, the first page render keeps it. */
-export function keepServerHead(): void {
-  serverHead = true;
-}
-
-/** Whether the head in place is the server's for this first render (answered once). */
-export function takeServerHead(): boolean {
-  const kept = serverHead;
-  serverHead = false;
-  return kept;
-}
-
-/** After a navigation: the page's title and head tags replace the previous page's. */
+/**
+ * After a navigation: the page's title and head tags replace the previous page's. Imported when first needed
+ * (remote-page.tsx): a server-rendered first page has its head already, so this is no part of its first load.
+ */
 export function applyHead(head: PageHead, options: HeadOptions): void {
   document.title = head.title;
   for (const old of Array.from(document.head.querySelectorAll(`[${HEAD_ATTRIBUTE}]`))) old.remove();

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../pages/not-found';
 import { incompatibility, loadFailureKind, renderFailureKind, type RemoteFailure } from './failure';
 import { loadedRemotePages, loadRemotePages, resetRemote } from './remotes';
 import { useLoaderData, useLocation, useParams, useTranslation } from '@vitrine/core';
-import { applyHead, takeServerHead } from '../app/head';
+import { takeServerHead } from '../app/server-head';
 import { isLoadedPage } from './public-route';
 
 interface FallbackProps {
@@ -139,7 +139,8 @@ function RoutePage({ route, data }: { route: RemoteRoute; data: RouteData }) {
     if (takeServerHead()) return;
     const origin = window.location.origin;
     const ctx = { t: (key: string, options?: Record<string, unknown>) => i18n.t(key, options), lang, origin, params, search: new URLSearchParams(search) };
-    applyHead(route.head(data, ctx), { lang, origin, siteName: identityOf(data)?.name });
+    const head = route.head(data, ctx);
+    void import('../app/head').then(({ applyHead }) => applyHead(head, { lang, origin, siteName: identityOf(data)?.name }));
   }, [route, data, lang, i18n, params, search]);
   return <route.Component data={data} />;
 }

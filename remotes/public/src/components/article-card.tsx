@@ -5,7 +5,7 @@ import { fullName, postPath } from '../lib/paths';
 import { CategoryChip } from './category-chip';
 import { ResponsiveImage } from './responsive-image';
 import './article-card.css';
-import { Link, useTranslation } from '@vitrine/core';
+import { Link } from '@vitrine/core';
 
 export type ArticleCardVariant = 'featured' | 'default' | 'compact';
 
@@ -27,9 +27,8 @@ export interface ArticleCardProps {
 /** An article in a list: featured (large), default (grid) or compact (a row with a thumbnail). */
 export function ArticleCard({ article, variant = 'default', level = 3, eager = false }: ArticleCardProps) {
   const format = useFormat();
-  const { i18n } = useTranslation('public');
   // A card of an article shown in its original (no translation in the page's language): its texts say their language.
-  const lang = foreignLang(article.lang, i18n.language);
+  const lang = foreignLang(article.lang, format.lang);
   const Heading = level === 2 ? 'h2' : 'h3';
   const author = fullName(article.author);
   return (

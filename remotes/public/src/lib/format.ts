@@ -13,9 +13,11 @@ export function foreignLang(contentLang: string | undefined, pageLang: string): 
 
 /** Locale-aware labels for dates and reading time (pt-BR wording by default). */
 export function useFormat() {
-  const { t } = useTranslation('public');
+  const { t, i18n } = useTranslation('public');
   const minutes = (m: number) => (m < 1 ? t('post.readingUnder') : t('post.readingMinutes', { count: Math.round(m) }));
   return {
+    /** The page's language. */
+    lang: i18n.language,
     /**
      * Long date of a calendar day ('YYYY-MM-DD', the company's day that the API gives as `published_on`):
      * '22 de novembro de 2026' in pt-BR, 'November 22, 2026' in en-US, '22 novanm 2026' in ht-HT. Written from

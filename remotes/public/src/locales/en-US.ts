@@ -87,7 +87,6 @@ export const publicSite: Messages<typeof source> = {
     copyLink: 'Copy link',
     linkCopied: 'Link copied!',
     notTranslated: 'This article is not available in English yet. You are reading it in {{language}}.',
-    languageNames: { 'pt-BR': 'Portuguese', 'en-US': 'English', 'es-ES': 'Spanish', 'fr-FR': 'French', 'ht-HT': 'Haitian Creole' },
   },
   profile: {
     about: 'About',
@@ -135,16 +134,19 @@ export const publicSite: Messages<typeof source> = {
     homeDescription: '{{name}} — technology, design and marketing for companies that want to grow.',
     page: 'Page {{page}}',
     profileDescription: 'Articles by {{name}} on the Vitrine blog.',
-    contactDescription: 'Talk to Vitrine: send us a message through the form and we reply by the next day.',
     searchDescription: 'Articles on the Vitrine blog about “{{term}}”.',
     newsletterDescription: 'Your subscription to the Vitrine weekly newsletter.',
-    faqDescription: 'Frequently asked questions about Vitrine, with quick answers:',
-    faqProductDescription: 'Frequently asked questions about {{product}}:',
   },
 };
 
 /** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
 export const publicPages: Messages<typeof pagesSource> = {
+  /** The heads of these pages (their meta descriptions). */
+  meta: {
+    contactDescription: 'Talk to Vitrine: send us a message through the form and we reply by the next day.',
+    faqDescription: 'Frequently asked questions about Vitrine, with quick answers:',
+    faqProductDescription: 'Frequently asked questions about {{product}}:',
+  },
   contact: {
     title: 'Talk to us',
     text: 'Tell us what you need: a website, a content project or a question about Vitrine.',

@@ -87,7 +87,6 @@ export const publicSite: Messages<typeof source> = {
     copyLink: 'Copiar enlace',
     linkCopied: '¡Enlace copiado!',
     notTranslated: 'Este artículo todavía no está disponible en español. Lo estás leyendo en {{language}}.',
-    languageNames: { 'pt-BR': 'portugués', 'en-US': 'inglés', 'es-ES': 'español', 'fr-FR': 'francés', 'ht-HT': 'criollo haitiano' },
   },
   profile: {
     about: 'Acerca de',
@@ -135,16 +134,19 @@ export const publicSite: Messages<typeof source> = {
     homeDescription: '{{name}} — tecnología, diseño y marketing para empresas que quieren crecer.',
     page: 'Página {{page}}',
     profileDescription: 'Artículos de {{name}} en el blog de Vitrine.',
-    contactDescription: 'Habla con Vitrine: envíanos tu mensaje a través del formulario y te respondemos, como tarde, al día siguiente.',
     searchDescription: 'Artículos del blog de Vitrine sobre «{{term}}».',
     newsletterDescription: 'Tu suscripción al boletín semanal de Vitrine.',
-    faqDescription: 'Preguntas frecuentes sobre Vitrine, con respuestas rápidas:',
-    faqProductDescription: 'Preguntas frecuentes sobre {{product}}:',
   },
 };
 
 /** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
 export const publicPages: Messages<typeof pagesSource> = {
+  /** The heads of these pages (their meta descriptions). */
+  meta: {
+    contactDescription: 'Habla con Vitrine: envíanos tu mensaje a través del formulario y te respondemos, como tarde, al día siguiente.',
+    faqDescription: 'Preguntas frecuentes sobre Vitrine, con respuestas rápidas:',
+    faqProductDescription: 'Preguntas frecuentes sobre {{product}}:',
+  },
   contact: {
     title: 'Habla con nosotros',
     text: 'Cuéntanos qué necesitas: un sitio web, un proyecto de contenido o una duda sobre Vitrine.',

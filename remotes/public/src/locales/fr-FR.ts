@@ -87,7 +87,6 @@ export const publicSite: Messages<typeof source> = {
     copyLink: 'Copier le lien',
     linkCopied: 'Lien copié !',
     notTranslated: 'Cet article n’est pas encore disponible en français. Vous le lisez en {{language}}.',
-    languageNames: { 'pt-BR': 'portugais', 'en-US': 'anglais', 'es-ES': 'espagnol', 'fr-FR': 'français', 'ht-HT': 'créole haïtien' },
   },
   profile: {
     about: 'À propos',
@@ -135,16 +134,19 @@ export const publicSite: Messages<typeof source> = {
     homeDescription: '{{name}} — technologie, design et marketing pour les entreprises qui veulent grandir.',
     page: 'Page {{page}}',
     profileDescription: 'Articles de {{name}} sur le blog de Vitrine.',
-    contactDescription: 'Contactez Vitrine : envoyez-nous un message via le formulaire, nous répondons au plus tard le lendemain.',
     searchDescription: 'Articles du blog de Vitrine sur « {{term}} ».',
     newsletterDescription: 'Votre abonnement à la newsletter hebdomadaire de Vitrine.',
-    faqDescription: 'Questions fréquentes sur Vitrine, avec des réponses rapides :',
-    faqProductDescription: 'Questions fréquentes sur {{product}} :',
   },
 };
 
 /** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
 export const publicPages: Messages<typeof pagesSource> = {
+  /** The heads of these pages (their meta descriptions). */
+  meta: {
+    contactDescription: 'Contactez Vitrine : envoyez-nous un message via le formulaire, nous répondons au plus tard le lendemain.',
+    faqDescription: 'Questions fréquentes sur Vitrine, avec des réponses rapides :',
+    faqProductDescription: 'Questions fréquentes sur {{product}} :',
+  },
   contact: {
     title: 'Nous contacter',
     text: 'Dites-nous ce dont vous avez besoin : un site, un projet de contenu ou une question sur Vitrine.',

@@ -87,7 +87,6 @@ export const publicSite: Messages<typeof source> = {
     copyLink: 'Kopye lyen an',
     linkCopied: 'Lyen an kopye!',
     notTranslated: 'Atik sa a poko disponib an kreyòl. W ap li l an {{language}}.',
-    languageNames: { 'pt-BR': 'pòtigè', 'en-US': 'angle', 'es-ES': 'panyòl', 'fr-FR': 'franse', 'ht-HT': 'kreyòl ayisyen' },
   },
   profile: {
     about: 'Konsènan',
@@ -135,16 +134,19 @@ export const publicSite: Messages<typeof source> = {
     homeDescription: '{{name}} — teknoloji, design ak maketing pou antrepriz ki vle grandi.',
     page: 'Paj {{page}}',
     profileDescription: 'Atik {{name}} ekri sou blog Vitrine.',
-    contactDescription: 'Pale ak Vitrine: voye mesaj ou nan fòmilè a epi n ap reponn ou pa pita pase jou apre a.',
     searchDescription: 'Atik sou blog Vitrine ki pale de “{{term}}”.',
     newsletterDescription: 'Abònman ou nan bilten chak semèn Vitrine.',
-    faqDescription: 'Kesyon yo poze souvan sou Vitrine, ak repons rapid:',
-    faqProductDescription: 'Kesyon yo poze souvan sou {{product}}:',
   },
 };
 
 /** The contact, newsletter-leaving and FAQ pages' texts (PAGES_NS), in the same chunk as the rest of this language. */
 export const publicPages: Messages<typeof pagesSource> = {
+  /** The heads of these pages (their meta descriptions). */
+  meta: {
+    contactDescription: 'Pale ak Vitrine: voye mesaj ou nan fòmilè a epi n ap reponn ou pa pita pase jou apre a.',
+    faqDescription: 'Kesyon yo poze souvan sou Vitrine, ak repons rapid:',
+    faqProductDescription: 'Kesyon yo poze souvan sou {{product}}:',
+  },
   contact: {
     title: 'Pale ak nou',
     text: 'Di nou sa ou bezwen: yon sit entènèt, yon pwojè kontni oswa yon kesyon sou Vitrine.',

@@ -3,6 +3,12 @@
  * fetched with those pages instead of being part of every public page's first load.
  */
 export const publicPages = {
+  /** The heads of these pages (their meta descriptions). */
+  meta: {
+    contactDescription: 'Fale com a Vitrine: envie sua mensagem pelo formulário e respondemos até o dia seguinte.',
+    faqDescription: 'Perguntas frequentes da Vitrine, com respostas rápidas:',
+    faqProductDescription: 'Perguntas frequentes sobre {{product}}:',
+  },
   contact: {
     title: 'Fale com a gente',
     text: 'Conte o que você precisa: um site, um projeto de conteúdo ou uma dúvida sobre a Vitrine.',

@@ -85,7 +85,6 @@ export const publicSite = {
     copyLink: 'Copiar link',
     linkCopied: 'Link copiado!',
     notTranslated: 'Este artigo ainda não está disponível em português. Você está lendo a versão em {{language}}.',
-    languageNames: { 'pt-BR': 'português', 'en-US': 'inglês', 'es-ES': 'espanhol', 'fr-FR': 'francês', 'ht-HT': 'crioulo haitiano' },
   },
   profile: {
     about: 'Sobre',
@@ -133,10 +132,7 @@ export const publicSite = {
     homeDescription: '{{name}} — tecnologia, design e marketing para empresas que querem crescer.',
     page: 'Página {{page}}',
     profileDescription: 'Artigos de {{name}} no blog da Vitrine.',
-    contactDescription: 'Fale com a Vitrine: envie sua mensagem pelo formulário e respondemos até o dia seguinte.',
     searchDescription: 'Artigos do blog da Vitrine sobre “{{term}}”.',
     newsletterDescription: 'Sua inscrição na newsletter semanal da Vitrine.',
-    faqDescription: 'Perguntas frequentes da Vitrine, com respostas rápidas:',
-    faqProductDescription: 'Perguntas frequentes sobre {{product}}:',
   },
 };

@@ -150,7 +150,7 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(hreflangs(res.body)).toEqual(['pt-BR', 'x-default']);
     expect(hreflangs(en.body)).toEqual(['pt-BR', 'x-default']);
     expect(canonical(en.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}`);
-    expect(en.body).toContain('This article is not available in English yet. You are reading it in Portuguese.');
+    expect(en.body).toContain('This article is not available in English yet. You are reading it in Português (Brasil).');
     expect(en.body).toContain('<header class="vt-post__head" lang="pt-BR">');
     expect(en.body).toContain('<div class="vt-prose" lang="pt-BR">');
     expect(res.body).not.toContain('vt-post__language');
@@ -179,7 +179,7 @@ describe.each(BACKENDS)('server-rendered public pages (%s)', (backend) => {
     expect(hreflangs(pt.body)).toEqual(['pt-BR', 'en-US', 'x-default']);
     const es = await page(`/post/${post.unique_key}/${post.id}?lang=es-ES`);
     expect(es.body).toContain('<html lang="es-ES"');
-    expect(es.body).toContain('Este artículo todavía no está disponible en español. Lo estás leyendo en portugués.');
+    expect(es.body).toContain('Este artículo todavía no está disponible en español. Lo estás leyendo en Português (Brasil).');
     expect(canonical(es.body)).toBe(`${PUBLIC_URL}/post/${post.unique_key}/${post.id}`);
     await ctx.call('DELETE', `/api/article/article-translation/${post.id}/${post.unique_key}/en-US`, { token: ctx.admin.token });
   });

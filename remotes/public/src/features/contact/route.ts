@@ -17,7 +17,7 @@ export const contactRoute = definePage({
     const legalName = contact?.name?.trim();
     return {
       title: titled(ctx, title),
-      description: describe(ctx.t('public:meta.contactDescription')),
+      description: describe(ctx.t('public-pages:meta.contactDescription')),
       canonical: PUBLIC_ROUTES.contact,
       type: 'website',
       jsonLd: [

@@ -20,7 +20,7 @@ export const faqRoute = definePage({
     const title = product ? ctx.t('public-pages:faq.productTitle', { product: product.name }) : ctx.t('public-pages:faq.title');
     const canonical = faqPath(product?.slug);
     const questions = shown.flatMap((p) => p.entries);
-    const lead = product ? ctx.t('public:meta.faqProductDescription', { product: product.name }) : ctx.t('public:meta.faqDescription');
+    const lead = product ? ctx.t('public-pages:meta.faqProductDescription', { product: product.name }) : ctx.t('public-pages:meta.faqDescription');
     const url = absolute(ctx, canonical);
     // The questions this URL shows, with their answers' text (schema.org FAQPage).
     const jsonLd = {

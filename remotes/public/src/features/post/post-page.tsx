@@ -36,7 +36,8 @@ function Post({ data }: { data: PublicArticle }) {
   const { t, i18n } = useTranslation('public');
   const format = useFormat();
   const { article, related } = data;
-  // The article's own language where it is not the page's (no translation in it yet): said, and marked on its text.
+  // The article's own language where it is not the page's (no translation in it yet): said (the language by its own
+  // name, as the language menu writes it), and marked on its text.
   const lang = foreignLang(article.lang, i18n.language);
   const name = fullName(article.author);
   const url = typeof window === 'undefined' ? '' : window.location.origin + postPath(article);
@@ -45,7 +46,7 @@ function Post({ data }: { data: PublicArticle }) {
     <article className="vt-page vt-post">
       {lang ? (
         <p className="vt-post__language" role="note">
-          {t('post.notTranslated', { language: t(`post.languageNames.${lang}`) })}
+          {t('post.notTranslated', { language: t(`common:language.names.${lang}`) })}
         </p>
       ) : null}
       <header className="vt-post__head" lang={lang}>
