@@ -211,9 +211,9 @@ describe.each(BACKENDS)('leads (%s)', (backend) => {
   });
 
   it('neutralises every formula lead-in and names files base-HHMMSS', () => {
-    expect(['=1+1', '+1+1', '-1+2', '@SUM(A1)', '\tx', '\rx'].map(csvCell)).toEqual(["'=1+1", "'+1+1", "'-1+2", "'@SUM(A1)", "'\tx", `"'\rx"`]);
+    expect(['=1+1', '+1+1', '-1+2', '@SUM(A1)', '\tx', '\rx'].map((cell) => csvCell(cell))).toEqual(["'=1+1", "'+1+1", "'-1+2", "'@SUM(A1)", "'\tx", `"'\rx"`]);
     // The project's CSV rule (@vitrine/utils): a plain signed number is a number, not a formula.
-    expect(['-1', '+55'].map(csvCell)).toEqual(['-1', '+55']);
+    expect(['-1', '+55'].map((cell) => csvCell(cell))).toEqual(['-1', '+55']);
     expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell(null)).toBe('');
     expect(exportFileName(undefined, new Date('2026-11-23T20:05:09Z'))).toBe('export-170509.csv');
