@@ -904,7 +904,10 @@ export const admin: Messages<typeof source> = {
         phone: 'Telephone',
         address: 'Address',
         hours: 'Opening hours',
-        hoursHelp: 'As the company writes them, for example: Mon–Fri, 9:00–18:00',
+        hoursHelp: 'In Portuguese, as the company writes them, for example: Segunda a sexta, 9h às 18h',
+        hoursTranslations: 'Opening hours in other languages',
+        hoursTranslationsHelp: 'Visitors reading the site in these languages see these hours; left blank, they see the Portuguese hours.',
+        hoursIn: 'Opening hours in {{language}}',
       },
       networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
       errors: {

@@ -904,7 +904,10 @@ export const admin: Messages<typeof source> = {
         phone: 'Teléfono',
         address: 'Dirección',
         hours: 'Horario de atención',
-        hoursHelp: 'Tal como lo escribe la empresa, por ejemplo: de lunes a viernes, de 9:00 a 18:00',
+        hoursHelp: 'En portugués, tal como lo escribe la empresa, por ejemplo: Segunda a sexta, 9h às 18h',
+        hoursTranslations: 'Horario de atención en otros idiomas',
+        hoursTranslationsHelp: 'Quien visita el sitio en estos idiomas ve este horario; en blanco, ve el horario en portugués.',
+        hoursIn: 'Horario de atención en {{language}}',
       },
       networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
       errors: {

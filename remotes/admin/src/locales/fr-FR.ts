@@ -904,7 +904,10 @@ export const admin: Messages<typeof source> = {
         phone: 'Téléphone',
         address: 'Adresse',
         hours: 'Horaires d’ouverture',
-        hoursHelp: 'Tels que l’entreprise les écrit, par exemple : Du lundi au vendredi, de 9 h à 18 h',
+        hoursHelp: 'En portugais, tels que l’entreprise les écrit, par exemple : Segunda a sexta, 9h às 18h',
+        hoursTranslations: 'Horaires d’ouverture dans les autres langues',
+        hoursTranslationsHelp: 'Les visiteurs qui lisent le site dans ces langues voient ces horaires ; laissés vides, ils voient les horaires en portugais.',
+        hoursIn: 'Horaires d’ouverture en {{language}}',
       },
       networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
       errors: {

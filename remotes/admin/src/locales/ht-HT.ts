@@ -904,7 +904,10 @@ export const admin: Messages<typeof source> = {
         phone: 'Telefòn',
         address: 'Adrès',
         hours: 'Lè nou ouvè',
-        hoursHelp: 'Jan antrepriz la ekri l, pa egzanp: Lendi rive Vandredi, 9:00–18:00',
+        hoursHelp: 'An pòtigè, jan antrepriz la ekri l, pa egzanp: Segunda a sexta, 9h às 18h',
+        hoursTranslations: 'Lè nou ouvè nan lòt lang',
+        hoursTranslationsHelp: 'Moun k ap li sit la nan lang sa yo wè lè sa yo; si yo rete vid, yo wè lè yo an pòtigè.',
+        hoursIn: 'Lè nou ouvè an {{language}}',
       },
       networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
       errors: {

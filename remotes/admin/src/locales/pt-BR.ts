@@ -903,7 +903,10 @@ export const admin = {
         phone: 'Telefone',
         address: 'Endereço',
         hours: 'Horário de atendimento',
-        hoursHelp: 'Como a empresa escreve, por exemplo: Segunda a sexta, 9h às 18h',
+        hoursHelp: 'Em português, como a empresa escreve, por exemplo: Segunda a sexta, 9h às 18h',
+        hoursTranslations: 'Horário de atendimento em outros idiomas',
+        hoursTranslationsHelp: 'Quem visita o site nesses idiomas vê este horário; em branco, vê o horário em português.',
+        hoursIn: 'Horário de atendimento em {{language}}',
       },
       networks: { instagram: 'Instagram', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', x: 'X', tiktok: 'TikTok' },
       errors: {

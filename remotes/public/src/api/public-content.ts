@@ -73,8 +73,8 @@ export async function recentUpdatedUsers(http: PublicHttp, count: number): Promi
   return data.data;
 }
 
-/** The site's public settings: the company's contact details and the WhatsApp button (lib/site.ts). */
+/** The site's public settings: the company's contact details (the opening hours in the page's language) and the WhatsApp button (lib/site.ts). */
 export async function fetchSiteInfo(http: PublicHttp): Promise<SiteInfo> {
-  const { data } = await http.get<Envelope<SiteInfo>>('/public/site');
+  const { data } = await http.get<Envelope<SiteInfo>>('/public/site', inPageLanguage());
   return data.data;
 }

@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType } from 'react';
 import { DEFAULT_SITE_NAME, IDENTITY_ENTRY, SENT_PARAM, type HeadContext, type PageHead, type RemoteRoute, type RouteData, type RouteLoadContext } from '@vitrine/contracts';
+import { i18n } from '@vitrine/core';
 import { WhatsappButton } from '../components/whatsapp-button';
 import type { PageHeadContext } from './head';
 import { entryKey, PAGE_QUERY_ENTRY, POSTED_FORM_ENTRY, RouteDataContext, type LoaderContext, type RouteLoader } from './loader';
@@ -22,14 +23,19 @@ const EVERY_PAGE: readonly RouteLoader<unknown>[] = [siteLoader];
  */
 const REUSE_MS = 60_000;
 
-/** The every-page answers this browser already has (from the page it hydrated, or a navigation), by entry. */
+/**
+ * The every-page answers this browser already has (from the page it hydrated, or a navigation), by entry and the
+ * language they were asked in (the site's answer holds the opening hours in the page's language): a navigation
+ * after a language switch asks again.
+ */
 const known = new Map<string, { seed: Seed<unknown>; at: number }>();
+const knownKey = (entry: string) => `${i18n.language}|${entry}`;
 
 /** Keeps the every-page answers of a route's data that are not known yet (those of the server-rendered page). */
 function remember(data: RouteData): void {
   for (const [key, entry] of Object.entries(data.entries)) {
     const seed = entry as Seed<unknown>;
-    if (seed.ok && EVERY_PAGE.some((loader) => key.startsWith(`${loader.id}:`)) && known.get(key)?.seed !== seed) known.set(key, { seed, at: Date.now() });
+    if (seed.ok && EVERY_PAGE.some((loader) => key.startsWith(`${loader.id}:`)) && known.get(knownKey(key))?.seed !== seed) known.set(knownKey(key), { seed, at: Date.now() });
   }
 }
 
@@ -96,7 +102,7 @@ async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse
       }
       const entry = entryKey(loader, key);
       const shared = reuse && EVERY_PAGE.includes(loader);
-      const had = shared ? known.get(entry) : undefined;
+      const had = shared ? known.get(knownKey(entry)) : undefined;
       if (had && Date.now() - had.at < REUSE_MS) {
         entries[entry] = had.seed;
         return;
@@ -104,7 +110,7 @@ async function loadPage(definition: PageDefinition, ctx: RouteLoadContext, reuse
       try {
         const seed: Seed<unknown> = { ok: true, data: await loader.load(ctx as LoaderContext) };
         entries[entry] = seed;
-        if (shared) known.set(entry, { seed, at: Date.now() });
+        if (shared) known.set(knownKey(entry), { seed, at: Date.now() });
       } catch (error) {
         const code = statusOf(error);
         if (code === 404) {

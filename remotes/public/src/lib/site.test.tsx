@@ -198,6 +198,33 @@ describe('in the browser, a navigation reuses the site settings it already has',
     expect(next.urls).not.toContain('/public/site');
   });
 
+  it('a navigation after a language switch asks again, in the new language (the opening hours follow it), then reuses that answer', async () => {
+    const first = serverHttp();
+    await routes.blog.load(contextOf('/blog', '/blog', first));
+    expect(first.urls).toContain('/public/site');
+    const http = mockHttp(() => ({ status: 204 }));
+    try {
+      await act(() => setLanguage('fr-FR'));
+      clock += 1_000;
+      const asked: { url: string; config?: { params?: object } }[] = [];
+      const french: PublicHttp = {
+        async get<T>(url: string, config?: { params?: object }) {
+          asked.push({ url, ...(config ? { config } : {}) });
+          return serverHttp({ ...withButton, contact: { ...site.contact, hours: 'Du lundi au vendredi, de 9 h à 18 h' } }).get<T>(url);
+        },
+      };
+      const data = await routes.home.load(contextOf('/', '/', french));
+      expect(asked.find((call) => call.url === '/public/site')?.config).toEqual({ params: { lang: 'fr-FR' } });
+      expect((data.entries['site:site'] as { data: SiteInfo }).data.contact.hours).toBe('Du lundi au vendredi, de 9 h à 18 h');
+      const again = serverHttp();
+      await routes.blog.load(contextOf('/blog', '/blog', again));
+      expect(again.urls).not.toContain('/public/site');
+    } finally {
+      await act(() => setLanguage('pt-BR'));
+      http.restore();
+    }
+  });
+
   it('a failed read is not kept: the next navigation asks again', async () => {
     const down = serverHttp('down');
     expect((await routes.blog.load(contextOf('/blog', '/blog', down))).entries).not.toHaveProperty('site:site');

@@ -27,10 +27,11 @@ export interface SeoPagesOptions {
 }
 
 /**
- * The public reads whose answer is in the request's language (category names and descriptions, the FAQ): a page
- * rendered in a language asks them in it even when the remote's build predates sending `?lang=` itself.
+ * The public reads whose answer is in the request's language (category names and descriptions, the FAQ, the site's
+ * opening hours): a page rendered in a language asks them in it even when the remote's build predates sending
+ * `?lang=` itself.
  */
-const IN_LANGUAGE = /^\/public\/(?:home|articles|search|categories|faq|article\/\d+\/|author\/\d+\/)/;
+const IN_LANGUAGE = /^\/public\/(?:home|articles|search|categories|faq|site$|article\/\d+\/|author\/\d+\/)/;
 
 type Page = { statusCode: number; html: string } | undefined;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_NAME, isHttpsUrl, LOCALE_CODES, SOCIAL_NETWORKS, type SiteContact, type SocialLink, type WelcomeSettings, type WelcomeTexts } from '@vitrine/contracts';
+import { DEFAULT_SITE_NAME, isHttpsUrl, LOCALE_CODES, SOCIAL_NETWORKS, TRANSLATED_LOCALES, type SiteContact, type SocialLink, type WelcomeSettings, type WelcomeTexts } from '@vitrine/contracts';
 import { WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import type { Queryable } from '../db';
 
@@ -22,11 +22,33 @@ export interface IdentityValue {
   logo: string | null;
 }
 
+/** The opening hours in the four languages besides pt-BR, only those given (blank ones are not kept). */
+export type HoursTranslations = Partial<Record<(typeof TRANSLATED_LOCALES)[number], string>>;
+
+/** The company's contact details as stored: the public ones, `hours` in pt-BR, and the hours' translations. */
+export interface ContactValue extends SiteContact {
+  hours_translations: HoursTranslations;
+}
+
+/** The translations kept of what is given: the four codes, each a text once trimmed. */
+export function hoursTranslations(given: unknown): HoursTranslations {
+  const value = (given ?? {}) as Record<string, unknown>;
+  const kept: HoursTranslations = {};
+  for (const code of TRANSLATED_LOCALES) {
+    const text = value[code];
+    if (typeof text === 'string' && text.trim()) kept[code] = text.trim();
+  }
+  return kept;
+}
+
 export interface SiteSettingsValues {
   /** The site's name and logo (migration 016 writes the name the company had given; the settings screen edits them). */
   identity: IdentityValue;
-  /** The company's public contact details (migration 006 writes the defaults; the settings screen edits them). */
-  contact: SiteContact;
+  /**
+   * The company's public contact details (migration 006 writes the defaults, migration 027 the default hours'
+   * translations; the settings screen edits them).
+   */
+  contact: ContactValue;
   /** The company's social profiles: the stored ones with an https address, one per network, in SOCIAL_NETWORKS order. */
   social: SocialLink[];
   whatsapp: WhatsappValue;
@@ -41,8 +63,15 @@ const readers: { [K in SettingKey]: (stored: unknown) => SiteSettingsValues[K] }
     return { name: name || DEFAULT_SITE_NAME, logo: typeof value.logo === 'string' && value.logo ? value.logo : null };
   },
   contact: (stored) => {
-    const value = (stored ?? {}) as Partial<SiteContact>;
-    return { name: value.name ?? '', email: value.email ?? '', phone: value.phone ?? '', address: value.address ?? '', hours: value.hours ?? '' };
+    const value = (stored ?? {}) as Partial<ContactValue>;
+    return {
+      name: value.name ?? '',
+      email: value.email ?? '',
+      phone: value.phone ?? '',
+      address: value.address ?? '',
+      hours: value.hours ?? '',
+      hours_translations: hoursTranslations(value.hours_translations),
+    };
   },
   social: (stored) => {
     const links = Array.isArray(stored) ? (stored as Partial<SocialLink>[]) : [];

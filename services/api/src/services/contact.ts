@@ -1,4 +1,4 @@
-import type { ContactMessageInput, FieldError, Locale, SiteInfo, SiteSettings, SiteSettingsInput, SpamReason, WhatsappButton } from '@vitrine/contracts';
+import { DEFAULT_LOCALE, type ContactMessageInput, type FieldError, type Locale, type SiteInfo, type SiteSettings, type SiteSettingsInput, type SpamReason, type WhatsappButton } from '@vitrine/contracts';
 import { contrastingTextColor, isHexColor, WHATSAPP_DEFAULT_COLOR } from '@vitrine/utils';
 import { AUDIENCE_FIELD_MESSAGES, AUDIENCE_LIMITS, cleanWhatsappPhone, isHttpsUrl, isValidEmail, isWhatsappPhone, SOCIAL_NETWORKS, WHATSAPP_FIELD_MESSAGES } from '@vitrine/contracts';
 import { AppError, BadRequestError } from '../errors';
@@ -43,11 +43,17 @@ const REQUIRED_TEXT: Record<(typeof REQUIRED)[number], string> = { name: 'name i
 export class ContactService {
   constructor(private readonly deps: ServiceDeps) {}
 
-  /** What every public page loads (GET /public/site): the site's name and logo, the company's details and the chat button. */
-  async siteInfo(): Promise<SiteInfo> {
-    const { identity: stored, contact, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['identity', 'contact', 'social', 'whatsapp']);
+  /**
+   * What every public page loads (GET /public/site): the site's name and logo, the company's details and the chat
+   * button; the opening hours in `language` (pt-BR where they have no translation in it; none in any language while
+   * the pt-BR hours are blank: blank contact fields are left out on the site).
+   */
+  async siteInfo(language: Locale = DEFAULT_LOCALE): Promise<SiteInfo> {
+    const { identity: stored, contact: value, social, whatsapp: chat } = await siteSettings.read(this.deps.db, ['identity', 'contact', 'social', 'whatsapp']);
     const whatsapp = chat.enabled && chat.phone && chat.message ? publicWhatsapp(chat) : null;
-    return { identity: await readSiteIdentity(this.deps, stored), contact, social, whatsapp };
+    const { hours_translations: translations, ...contact } = value;
+    const hours = (contact.hours && language !== DEFAULT_LOCALE ? translations[language as keyof typeof translations] : undefined) ?? contact.hours;
+    return { identity: await readSiteIdentity(this.deps, stored), contact: { ...contact, hours }, social, whatsapp };
   }
 
   /** The site's identity and the company's details as the settings screen edits them (route settings, tab "site"). */
@@ -63,12 +69,15 @@ export class ContactService {
    * that shows them (pages and their heads, header, footer, contact page, feeds) is rebuilt at once (content version).
    */
   async saveSiteSettings(input: SiteSettingsInput): Promise<SiteSettings> {
-    const contact = {
+    // The hours' translations replace the stored ones when given (blank ones dropped); a screen that predates them keeps them.
+    const given = input.contact.hours_translations;
+    const contact: siteSettings.ContactValue = {
       name: input.contact.name.trim(),
       email: input.contact.email.trim(),
       phone: input.contact.phone.trim(),
       address: input.contact.address.trim(),
       hours: input.contact.hours.trim(),
+      hours_translations: given ? siteSettings.hoursTranslations(given) : (await siteSettings.read(this.deps.db, ['contact'])).contact.hours_translations,
     };
     const errors: FieldError[] = [];
     const identity = input.identity ? await checkIdentity(this.deps.db, input.identity, errors) : undefined;

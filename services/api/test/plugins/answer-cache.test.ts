@@ -137,12 +137,12 @@ describe.each(BACKENDS)('answer cache (%s)', (backend) => {
     const before = builds();
     await get('/?lang=xx-XX', PAGE);
     expect(builds()).toBe(before);
-    // The English page, and the English home answer it is built from (category names follow the language).
+    // The English page, and the English home and site answers it is built from (category names and the opening hours follow the language).
     await get('/?lang=en-US', PAGE);
-    expect(builds()).toBe(before + 2);
+    expect(builds()).toBe(before + 3);
     await get('/', { ...PAGE, cookie: 'theme=dark; vt_lang=en-US' });
     await get('/?lang=EN-us', PAGE);
-    expect(builds()).toBe(before + 2);
+    expect(builds()).toBe(before + 3);
     const english = await get('/?lang=en-US', PAGE);
     expect(english.headers.etag).not.toBe((await get('/', PAGE)).headers.etag);
   });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SITE_SUCCESS_MESSAGE } from '@vitrine/contracts/schemas';
 import { mailIdentity } from '../../src/services/site-identity';
 import { png, upload } from '../content-helpers';
@@ -9,6 +11,16 @@ const SOCIAL = [
   { network: 'instagram', url: ' https://www.instagram.com/vitrine ' },
   { network: 'linkedin', url: '' },
 ];
+
+/** Migration 027: the default opening hours (migration 006's) in the other languages. */
+const HOURS_MIGRATION = fs.readFileSync(path.join(__dirname, '../../src/migrations/027-opening-hours-languages.sql'), 'utf8');
+const DEFAULT_HOURS = 'Segunda a sexta, 9h às 18h';
+const DEFAULT_TRANSLATIONS = {
+  'en-US': 'Monday to Friday, 9 a.m. to 6 p.m.',
+  'es-ES': 'De lunes a viernes, de 9:00 a 18:00',
+  'fr-FR': 'Du lundi au vendredi, de 9 h à 18 h',
+  'ht-HT': 'Lendi rive vandredi, soti 9:00 rive 18:00',
+};
 
 /** The company's details (route settings, tab "site") and what the public pages get of them. */
 describe.each(BACKENDS)('site settings (%s)', (backend) => {
@@ -24,8 +36,49 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
   it('answers the stored details to the settings access', async () => {
     const res = await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ identity: { name: 'Vitrine', logo: null }, contact: (await site()).contact, social: [] });
+    expect(res.json().data).toEqual({ identity: { name: 'Vitrine', logo: null }, contact: { ...(await site()).contact, hours_translations: DEFAULT_TRANSLATIONS }, social: [] });
     expect((await site()).identity).toEqual({ name: 'Vitrine', logo: null });
+  });
+
+  it('has the default opening hours in the five languages, and answers them in the language asked for (?lang=, else the vt_lang cookie, else pt-BR)', async () => {
+    const stored = (await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token })).json().data;
+    expect(stored.contact).toMatchObject({ hours: DEFAULT_HOURS, hours_translations: DEFAULT_TRANSLATIONS });
+    const hoursIn = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await ctx.call('GET', `/api/public/site${query}`, { headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.contact).not.toHaveProperty('hours_translations');
+      return res.json().data.contact.hours as string;
+    };
+    expect(await hoursIn('')).toBe(DEFAULT_HOURS);
+    expect(await hoursIn('?lang=pt-BR')).toBe(DEFAULT_HOURS);
+    for (const [locale, hours] of Object.entries(DEFAULT_TRANSLATIONS)) expect(await hoursIn(`?lang=${locale}`)).toBe(hours);
+    // Asked again, from the answer cache: still each in its own language.
+    expect(await hoursIn('?lang=fr-FR')).toBe(DEFAULT_TRANSLATIONS['fr-FR']);
+    expect(await hoursIn('')).toBe(DEFAULT_HOURS);
+    expect(await hoursIn('?lang=ht')).toBe(DEFAULT_TRANSLATIONS['ht-HT']);
+    expect(await hoursIn('', { cookie: 'vt_lang=es-ES' })).toBe(DEFAULT_TRANSLATIONS['es-ES']);
+    expect(await hoursIn('?lang=de-DE')).toBe(DEFAULT_HOURS);
+  });
+
+  it('migration 027 translates the default hours only: hours the company rewrote, or translated, are left alone', async () => {
+    const [before] = await ctx.db.query<{ value: unknown }>("SELECT value FROM site_settings WHERE key = 'contact'");
+    try {
+      const contact = { name: 'Vitrine', email: 'contato@vitrine.test', phone: '', address: '', hours: DEFAULT_HOURS };
+      await ctx.db.query("UPDATE site_settings SET value = $1::jsonb WHERE key = 'contact'", [JSON.stringify(contact)]);
+      await ctx.db.exec(HOURS_MIGRATION);
+      const read = async () => (await ctx.db.query<{ value: Record<string, unknown> }>("SELECT value FROM site_settings WHERE key = 'contact'"))[0]?.value;
+      expect(await read()).toEqual({ ...contact, hours_translations: DEFAULT_TRANSLATIONS });
+      const rewritten = { ...contact, hours: 'Seg. a sex., 8h às 17h' };
+      await ctx.db.query("UPDATE site_settings SET value = $1::jsonb WHERE key = 'contact'", [JSON.stringify(rewritten)]);
+      await ctx.db.exec(HOURS_MIGRATION);
+      expect(await read()).toEqual(rewritten);
+      const translated = { ...contact, hours_translations: { 'en-US': 'Weekdays, 9 to 6' } };
+      await ctx.db.query("UPDATE site_settings SET value = $1::jsonb WHERE key = 'contact'", [JSON.stringify(translated)]);
+      await ctx.db.exec(HOURS_MIGRATION);
+      expect(await read()).toEqual(translated);
+    } finally {
+      await ctx.db.query("UPDATE site_settings SET value = $1::jsonb WHERE key = 'contact'", [JSON.stringify(before?.value)]);
+    }
   });
 
   it('a fresh install saves its demo details as they are (the demo address passes the email rule)', async () => {
@@ -67,10 +120,13 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
         { network: 'youtube', url: 'https://www.youtube.com/@vitrine' },
       ],
     };
-    expect(res.json()).toEqual({ data: expected, message: SITE_SUCCESS_MESSAGE });
+    // A screen that sends no translations keeps the stored ones.
+    expect(res.json()).toEqual({ data: { ...expected, contact: { ...expected.contact, hours_translations: DEFAULT_TRANSLATIONS } }, message: SITE_SUCCESS_MESSAGE });
     expect(await site()).toMatchObject(expected);
     const page = await ctx.call('GET', '/api/public/site');
     expect(page.json().data.contact.hours).toBe('');
+    // Blank pt-BR hours are left out in every language, translated or not.
+    expect((await ctx.call('GET', '/api/public/site?lang=en-US')).json().data.contact.hours).toBe('');
   });
 
   it('is for staff with the settings access only', async () => {
@@ -80,6 +136,33 @@ describe.each(BACKENDS)('site settings (%s)', (backend) => {
     expect((await ctx.call('GET', '/api/settings/site')).statusCode).toBe(401);
     const settings = await ctx.staff(['settings']);
     expect((await ctx.call('GET', '/api/settings/site', { token: settings.token })).statusCode).toBe(200);
+  });
+
+  it('saves the opening hours per language (trimmed, blank ones dropped; a screen without them keeps them), the public answer following at once', async () => {
+    const hours = { ...CONTACT, hours: ' Segunda a sábado, 8h às 20h ' };
+    await site(); // cached now
+    const res = await save({ contact: { ...hours, hours_translations: { 'en-US': ' Monday to Saturday, 8 a.m. to 8 p.m. ', 'es-ES': '   ', 'ht-HT': 'Lendi rive samdi, soti 8:00 rive 20:00' } }, social: [] });
+    expect(res.statusCode).toBe(200);
+    const translations = { 'en-US': 'Monday to Saturday, 8 a.m. to 8 p.m.', 'ht-HT': 'Lendi rive samdi, soti 8:00 rive 20:00' };
+    expect(res.json().data.contact).toMatchObject({ hours: 'Segunda a sábado, 8h às 20h', hours_translations: translations });
+    const hoursIn = async (lang: string) => (await ctx.call('GET', `/api/public/site?lang=${lang}`)).json().data.contact.hours;
+    expect(await hoursIn('en-US')).toBe(translations['en-US']);
+    expect(await hoursIn('ht-HT')).toBe(translations['ht-HT']);
+    // Not translated (blank, or left out): the pt-BR hours.
+    expect(await hoursIn('es-ES')).toBe('Segunda a sábado, 8h às 20h');
+    expect(await hoursIn('fr-FR')).toBe('Segunda a sábado, 8h às 20h');
+    // A screen that predates the translations keeps them.
+    expect((await save({ contact: hours, social: [] })).json().data.contact.hours_translations).toEqual(translations);
+    // Only the four other languages, each at most as long as the hours.
+    for (const wrong of [{ 'pt-BR': 'Seg–sex' }, { 'de-DE': 'Mo–Fr' }, { 'fr-FR': 'x'.repeat(121) }, { 'en-US': 7 }]) {
+      const refused = await save({ contact: { ...hours, hours_translations: wrong }, social: [] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect((await ctx.call('GET', '/api/settings/site', { token: ctx.admin.token })).json().data.contact.hours_translations).toEqual(translations);
+    // Cleared: every language reads the pt-BR hours.
+    expect((await save({ contact: { ...hours, hours_translations: {} }, social: [] })).json().data.contact.hours_translations).toEqual({});
+    expect(await hoursIn('en-US')).toBe('Segunda a sábado, 8h às 20h');
   });
 
   describe("the site's identity (name and logo)", () => {

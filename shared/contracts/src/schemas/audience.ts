@@ -49,13 +49,16 @@ export const ContactMessageBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** The company's opening hours in the four languages besides pt-BR (site settings 'contact'). */
+const SiteHoursTranslationsSchema = Translations(SITE_LIMITS.hours);
+
 /** GET /public/site: the company's public contact details (the contact page, the footer). */
 export const SiteContactSchema = Type.Object({
   name: Type.String(),
   email: Type.String(),
   phone: Type.String(),
   address: Type.String(),
-  /** Opening hours as the company writes them ('Mon–Fri, 9:00–18:00'). */
+  /** Opening hours as the company writes them ('Mon–Fri, 9:00–18:00'), in the request's language (`?lang=`, else the vt_lang cookie; pt-BR where not translated). */
   hours: Type.String(),
 });
 
@@ -376,7 +379,14 @@ const siteContactBody = Type.Object(
     email: Type.String({ maxLength: SITE_LIMITS.email }),
     phone: Type.String({ maxLength: SITE_LIMITS.phone }),
     address: Type.String({ maxLength: SITE_LIMITS.address }),
+    /** The opening hours in pt-BR: what every language shows where it has no translation of its own. */
     hours: Type.String({ maxLength: SITE_LIMITS.hours }),
+    /**
+     * The opening hours in the other languages (docs/decisions/i18n.md, "Translated content"): each optional, a blank
+     * or missing one falls back to `hours`. GET always answers it; a PUT with it replaces every translation, a PUT
+     * without it (a screen that predates it) keeps them. GET /public/site answers `hours` in the request's language.
+     */
+    hours_translations: Type.Optional(SiteHoursTranslationsSchema),
   },
   { additionalProperties: false },
 );

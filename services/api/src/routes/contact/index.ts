@@ -59,8 +59,15 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/public/site',
-    { config: { policy: 'public' }, schema: { tags, summary: "The company's public contact details", response: responses({ 200: Envelope(SiteInfoSchema) }) } },
-    async (request, reply) => cached(request, reply, [], () => app.services.contact.siteInfo()),
+    {
+      config: { policy: 'public' },
+      schema: { tags, summary: "The company's public contact details, the opening hours in the request's language (?lang=)", response: responses({ 200: Envelope(SiteInfoSchema) }) },
+    },
+    async (request, reply) => {
+      // Keyed by language in the answer cache, like every public read that translates (`?lang=`, else vt_lang, else pt-BR).
+      const language = requestLanguage(request);
+      return cached(request, reply, [], () => app.services.contact.siteInfo(language), { language });
+    },
   );
 
   app.post(

@@ -9,7 +9,14 @@ import { SettingsPage } from './settings-page';
 
 const saved: SiteSettings = {
   identity: { name: 'Vitrine', logo: null },
-  contact: { name: 'Vitrine', email: 'contato@vitrine.com.br', phone: '+55 11 4000-1234', address: 'Av. Paulista, 1000', hours: 'Segunda a sexta, 9h às 18h' },
+  contact: {
+    name: 'Vitrine',
+    email: 'contato@vitrine.com.br',
+    phone: '+55 11 4000-1234',
+    address: 'Av. Paulista, 1000',
+    hours: 'Segunda a sexta, 9h às 18h',
+    hours_translations: { 'en-US': 'Monday to Friday, 9 a.m. to 6 p.m.', 'ht-HT': 'Lendi rive vandredi, soti 9:00 rive 18:00' },
+  },
   social: [{ network: 'instagram', url: 'https://www.instagram.com/vitrine' }],
 };
 
@@ -86,6 +93,39 @@ describe('settings', () => {
     expect(puts(http.calls)[0]!.body).toEqual({ identity: { name: 'Vitrine', logo_id: null }, contact: saved.contact, social: [{ network: 'youtube', url: 'https://www.youtube.com/@vitrine' }] });
     expect(await screen.findByText('Dados da empresa salvos. O site já mostra as mudanças.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('site-settings-unsaved')).not.toBeInTheDocument());
+  });
+
+  it('edits the opening hours in each language: a field per language, named in it, the Portuguese hours where blank; saved trimmed, blank ones left out', async () => {
+    http = server();
+    const user = userEvent.setup({ delay: null });
+    open();
+    const f = await form();
+    const group = within(within(f).getByTestId('site-hours-translations'));
+    expect(within(f).getByRole('group', { name: 'Horário de atendimento em outros idiomas' })).toBeInTheDocument();
+    const field = (language: string) => group.getByRole('textbox', { name: `Horário de atendimento em ${language}` });
+    expect(field('English (US)')).toHaveValue('Monday to Friday, 9 a.m. to 6 p.m.');
+    expect(field('Kreyòl ayisyen')).toHaveValue('Lendi rive vandredi, soti 9:00 rive 18:00');
+    expect(field('Español')).toHaveValue('');
+    expect(field('Español')).toHaveAttribute('placeholder', 'Segunda a sexta, 9h às 18h');
+    expect(field('Français')).toHaveAttribute('lang', 'fr-FR');
+
+    await user.type(field('Español'), '  De lunes a viernes, de 9:00 a 18:00 ');
+    await user.clear(field('Kreyòl ayisyen'));
+    await user.type(field('Kreyòl ayisyen'), '   ');
+    expect(screen.getByTestId('site-settings-unsaved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(puts(http.calls)).toHaveLength(1));
+    expect((puts(http.calls)[0]!.body as SiteSettingsInput).contact).toEqual({
+      ...saved.contact,
+      hours_translations: { 'en-US': 'Monday to Friday, 9 a.m. to 6 p.m.', 'es-ES': 'De lunes a viernes, de 9:00 a 18:00' },
+    });
+    await waitFor(() => expect(screen.queryByTestId('site-settings-unsaved')).not.toBeInTheDocument());
+    expect(field('Kreyòl ayisyen')).toHaveValue('');
+
+    // The placeholder follows the Portuguese hours as they are typed.
+    await user.clear(within(f).getByLabelText('Horário de atendimento'));
+    await user.type(within(f).getByLabelText('Horário de atendimento'), 'Todos os dias');
+    await waitFor(() => expect(field('Français')).toHaveAttribute('placeholder', 'Todos os dias'));
   });
 
   it("puts the server's field errors on their fields, in the user's language", async () => {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Skeleton, Typography } from 'antd';
-import { IDENTITY_LIMITS, isHttpsUrl, isValidEmail, LOGO_TYPES, SITE_LIMITS, SOCIAL_NETWORKS, type SiteSettings } from '@vitrine/contracts';
+import { IDENTITY_LIMITS, isHttpsUrl, isValidEmail, LOGO_TYPES, SITE_LIMITS, SOCIAL_NETWORKS, TRANSLATED_LOCALES, type SiteSettings } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { ImageUpload } from '../../../components/image-upload';
 import { showFieldErrors, type ServerFieldError } from '../../../lib/field-errors';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useSaveSiteSettings, useSiteSettings } from '../api/site-settings';
-import { hasChanges, toFormValues, toSettings, type SiteFormValues } from '../site-form-values';
+import { nativeName } from '../../../lib/translations';
+import { CONTACT_TEXTS, hasChanges, toFormValues, toSettings, type SiteFormValues } from '../site-form-values';
 
-const CONTACT_FIELDS = ['name', 'email', 'phone', 'address', 'hours'] as const;
 const SERVER_FIELDS = ['identity.name', 'identity.logo_id', 'contact.email', ...SOCIAL_NETWORKS.map((network) => `social.${network}` as const)] as const;
 type ServerField = (typeof SERVER_FIELDS)[number];
 /** The form's field of a property the server names (the logo is sent by its image id). */
@@ -85,7 +85,15 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
   const watched = Form.useWatch([], form) as SiteFormValues | undefined;
   const dirty =
     watched?.contact !== undefined &&
-    hasChanges({ identity: { ...initial.identity, ...watched.identity }, contact: { ...initial.contact, ...watched.contact }, social: { ...initial.social, ...watched.social } }, saved);
+    hasChanges(
+      {
+        identity: { ...initial.identity, ...watched.identity },
+        contact: { ...initial.contact, ...watched.contact, hours_translations: { ...initial.contact.hours_translations, ...watched.contact.hours_translations } },
+        social: { ...initial.social, ...watched.social },
+      },
+      saved,
+    );
+  const hours = (Form.useWatch(['contact', 'hours'], form) as string | undefined) ?? initial.contact.hours;
   useLeaveGuard(dirty, { title: t('settings.site.leave.title'), text: t('settings.site.leave.text') });
 
   const submit = async (typed: SiteFormValues) => {
@@ -110,7 +118,7 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
     form.setFields([
       { name: ['identity', 'name'], errors: [] },
       { name: ['identity', 'logo'], errors: [] },
-      ...CONTACT_FIELDS.map((name) => ({ name: ['contact', name] as ['contact', typeof name], errors: [] })),
+      ...CONTACT_TEXTS.map((name) => ({ name: ['contact', name] as ['contact', typeof name], errors: [] })),
       ...SOCIAL_NETWORKS.map((name) => ({ name: ['social', name] as ['social', typeof name], errors: [] })),
     ]);
   };
@@ -173,6 +181,19 @@ function SiteForm({ saved }: { saved: SiteSettings }) {
             <Input maxLength={SITE_LIMITS.address} autoComplete="street-address" />
           </Form.Item>
         </div>
+        <fieldset className="vt-settings__translations" aria-describedby="site-hours-translations-help" data-testid="site-hours-translations">
+          <legend>{t('settings.site.fields.hoursTranslations')}</legend>
+          <Typography.Paragraph type="secondary" id="site-hours-translations-help">
+            {t('settings.site.fields.hoursTranslationsHelp')}
+          </Typography.Paragraph>
+          <div className="vt-settings__grid">
+            {TRANSLATED_LOCALES.map((code) => (
+              <Form.Item key={code} name={['contact', 'hours_translations', code]} label={<span lang={code}>{nativeName(code)}</span>}>
+                <Input maxLength={SITE_LIMITS.hours} lang={code} placeholder={hours.trim() || undefined} aria-label={t('settings.site.fields.hoursIn', { language: nativeName(code) })} />
+              </Form.Item>
+            ))}
+          </div>
+        </fieldset>
       </SettingsCard>
       <SettingsCard id="site-social-title" title={t('settings.site.socialTitle')} text={t('settings.site.socialText')}>
         <div className="vt-settings__grid">
