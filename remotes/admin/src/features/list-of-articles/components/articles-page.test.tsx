@@ -1,6 +1,7 @@
 import '../../../testing/setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { loadTexts, setLanguage } from '@vitrine/core';
 import { makeArticle, makeCategory, listPage } from '../../../testing/fixtures';
 import { mockHttp, ok, type HttpCall } from '../../../testing/mock-http';
 import { renderPage } from '../../../testing/render';
@@ -33,6 +34,54 @@ describe('list-of-articles', () => {
     expect(within(row).getByText('42')).toBeInTheDocument();
     expect(screen.getAllByTestId('category-chip')[0]).toHaveStyle({ color: '#ffffff', background: '#1e3a8a' });
     expect(listCalls(http.calls)[0]!.body).toEqual({ page: 1, limit: 10 });
+  });
+
+  it("shows each article's translations as language tags, in order, by state, the out-of-date ones marked", async () => {
+    const translated = makeArticle({
+      translations: [
+        { locale: 'fr-FR', state: 'draft', out_of_date: false },
+        { locale: 'en-US', state: 'published', out_of_date: true },
+        { locale: 'es-ES', state: 'scheduled', out_of_date: false },
+      ],
+    });
+    http = server([translated, published]);
+    const user = userEvent.setup({ delay: null });
+    renderPage('/admin/list-of-articles', <ArticlesPage />, '/admin/list-of-articles');
+    const row = (await screen.findByRole('link', { name: 'Como vender mais' })).closest('tr')!;
+
+    // Under the original's status, in the status column.
+    const tags = within(within(row).getByRole('list', { name: 'Idiomas' })).getAllByRole('link');
+    expect(tags.map((tag) => tag.textContent)).toEqual(['EN', 'ES', 'FR']);
+    const english = within(row).getByRole('link', { name: 'Inglês: publicada — desatualizada: o original mudou depois desta tradução' });
+    expect(english).toHaveAttribute('href', '/admin/compose/como-vender-mais/5?locale=en-US');
+    expect(english).toHaveAttribute('data-state', 'published');
+    expect(english.closest('td')).toHaveTextContent(/^Rascunho/);
+    expect(english.querySelector('.vt-translation__warning')).not.toBeNull();
+    const spanish = within(row).getByRole('link', { name: 'Espanhol: agendada' });
+    expect(spanish).toHaveAttribute('data-state', 'scheduled');
+    expect(spanish.querySelector('.vt-translation__warning')).toBeNull();
+    expect(within(row).getByRole('link', { name: 'Francês: rascunho' })).toHaveAttribute('data-state', 'draft');
+
+    await user.hover(english);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Inglês: publicada — desatualizada: o original mudou depois desta tradução');
+
+    const untranslated = screen.getByRole('link', { name: 'Já no ar' }).closest('tr')!;
+    expect(within(untranslated).getByTestId('translation-tags')).toHaveTextContent('Sem traduções');
+  });
+
+  it('names the language tags in English too', async () => {
+    http = server([makeArticle({ translations: [{ locale: 'ht-HT', state: 'draft', out_of_date: true }] })]);
+    await setLanguage('en-US');
+    await loadTexts(['admin']);
+    try {
+      const { unmount } = renderPage('/admin/list-of-articles', <ArticlesPage />, '/admin/list-of-articles');
+      const tag = await screen.findByRole('link', { name: 'Haitian Creole: draft — out of date: the original changed after this translation' });
+      expect(tag).toHaveTextContent('HT');
+      expect(screen.getByRole('list', { name: 'Languages' })).toBeInTheDocument();
+      unmount();
+    } finally {
+      await setLanguage('pt-BR');
+    }
   });
 
   it('asks before deleting and sends the request only after OK, then refreshes', async () => {

@@ -9,6 +9,7 @@ import SendOutlined from '@ant-design/icons/SendOutlined';
 import StarFilled from '@ant-design/icons/StarFilled';
 import { ADMIN_ROUTES, buildPath, type Article, type ArticlesListInput, type AuthorCard } from '@vitrine/contracts';
 import { CategoryChip } from '../../../components/category-chip';
+import { TranslationTags } from '../../../components/translation-state';
 import { useCategoryOptions } from '../../../hooks/use-category-options';
 import { isScheduled } from '../../../lib/article-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -123,12 +124,17 @@ export function ArticlesPage() {
       {
         key: 'status',
         title: t('articles.fields.status'),
-        render: (_, a) =>
-          isScheduled(a) ? (
-            <Tag color="gold">{t('articles.list.scheduledFor', { date: dates.dateTime(a.publish_at) })}</Tag>
-          ) : (
-            <Tag color={a.status === 'published' ? 'green' : 'default'}>{t(`articles.statuses.${a.status}`)}</Tag>
-          ),
+        // The original's state, and under it each translation's (its language's tag).
+        render: (_, a) => (
+          <>
+            {isScheduled(a) ? (
+              <Tag color="gold">{t('articles.list.scheduledFor', { date: dates.dateTime(a.publish_at) })}</Tag>
+            ) : (
+              <Tag color={a.status === 'published' ? 'green' : 'default'}>{t(`articles.statuses.${a.status}`)}</Tag>
+            )}
+            <TranslationTags article={a} />
+          </>
+        ),
       },
       { key: 'reads', dataIndex: 'reads', title: t('articles.columns.reads'), align: 'right', width: 96 },
       {
