@@ -7,6 +7,8 @@ export const CONTENT_LIMITS = {
   title: 160,
   excerpt: 400,
   metaDescription: 300,
+  /** A translation's cover alternative text (TRANSLATION_LIMITS.imageAlt). */
+  imageAlt: 300,
   categoryName: 60,
   categoryDescription: 500,
 } as const;

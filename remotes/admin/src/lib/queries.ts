@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { ArticlesListInput, AuditLogInput, DigestDeliveriesInput, LeadsListInput, MessagesListInput } from '@vitrine/contracts';
+import type { ArticlesListInput, AuditLogInput, DigestDeliveriesInput, LeadsListInput, Locale, MessagesListInput } from '@vitrine/contracts';
 
 /**
  * Every cached read of the admin remote, by key (TanStack Query). A mutation invalidates the
@@ -11,7 +11,10 @@ export const queryKeys = {
     lists: ['articles', 'list'] as const,
     list: (input: ArticlesListInput) => ['articles', 'list', input] as const,
     detail: (id: number) => ['articles', 'detail', id] as const,
-    revisions: (id: number) => ['articles', 'revisions', id] as const,
+    /** Every language's revisions of an article (a prefix); with `locale`, that language's only. */
+    revisions: (id: number, locale?: Locale) => (locale ? (['articles', 'revisions', id, locale] as const) : (['articles', 'revisions', id] as const)),
+    /** An article's translations (the editor's language tabs). */
+    translations: (id: number) => ['articles', 'translations', id] as const,
   },
   categories: {
     all: ['categories'] as const,

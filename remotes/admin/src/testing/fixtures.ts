@@ -1,5 +1,6 @@
 import type {
   Article,
+  ArticleTranslation,
   Category,
   DigestSendStates,
   FaqEntry,
@@ -62,6 +63,27 @@ export function makeArticle(overrides: Partial<Article> = {}): Article {
     reads: 0,
     created_at: '2026-01-10T10:00:00.000Z',
     updated_at: '2026-01-12T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTranslation(overrides: Partial<ArticleTranslation> = {}): ArticleTranslation {
+  return {
+    locale: 'en-US',
+    title: 'How to sell more',
+    excerpt: 'Practical tips',
+    content: '<p>The article body</p>',
+    image_alt: '',
+    seo_description: '',
+    status: 'draft',
+    state: 'draft',
+    publish_at: null,
+    published_at: null,
+    reading_minutes: 1,
+    out_of_date: false,
+    author: { id: 1, name: 'Ana', last_name: 'Souza' },
+    created_at: '2026-01-13T10:00:00.000Z',
+    updated_at: '2026-01-13T10:00:00.000Z',
     ...overrides,
   };
 }

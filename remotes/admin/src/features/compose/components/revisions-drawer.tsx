@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
-import type { Article, Revision } from '@vitrine/contracts';
+import type { Article, Locale, Revision } from '@vitrine/contracts';
 import { useTranslation } from '@vitrine/core';
 import { listRevisions, restoreRevision } from '../../../api/articles';
 import { useFeedback, useReportError } from '../../../lib/use-feedback';
@@ -9,23 +9,34 @@ import { queryKeys } from '../../../lib/queries';
 import { useArticleChanged } from '../api/get-article';
 import './rich-text-editor.css';
 import { useDates } from '../../../lib/use-dates';
+import { languageName } from '../../../components/translation-state';
 
 interface Props {
   open: boolean;
   article: Pick<Article, 'id' | 'unique_key'>;
+  /** Whose revisions: the original's (pt-BR, the default) or a translation's. */
+  locale?: Locale;
   onClose: () => void;
   onRestored: (article: Article) => void;
 }
 
 const KIND_COLORS: Record<Revision['kind'], string> = { save: 'blue', autosave: 'default', restore: 'purple' };
 
-/** The article's revisions (kind, author, date), a preview of the chosen one, and a confirmed Restore. */
-export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
+/**
+ * One language's revisions of the article (kind, author, date), a preview of the chosen one, and a confirmed
+ * Restore; a translation's revision goes back into that translation (its state stays).
+ */
+export function RevisionsDrawer({ open, article, locale = 'pt-BR', onClose, onRestored }: Props) {
   const { t } = useTranslation('admin');
   const dates = useDates();
   const { confirm, fail, success } = useFeedback();
   // Always fresh when the drawer opens: every save and autosave adds a revision.
-  const revisions = useQuery({ queryKey: queryKeys.articles.revisions(article.id), queryFn: () => listRevisions(article), enabled: open, staleTime: 0 });
+  const revisions = useQuery({
+    queryKey: queryKeys.articles.revisions(article.id, locale),
+    queryFn: () => listRevisions(article, locale),
+    enabled: open,
+    staleTime: 0,
+  });
   const articleChanged = useArticleChanged();
   useReportError(revisions.error, fail);
   const [selectedId, setSelectedId] = useState<number>();
@@ -50,7 +61,13 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
   };
 
   return (
-    <Drawer open={open} onClose={onClose} title={t('compose.revisions.title')} size={640} data-testid="revisions-drawer">
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={locale === 'pt-BR' ? t('compose.revisions.title') : t('compose.revisions.titleOf', { language: languageName(t as (key: string) => string, locale, true) })}
+      size={640}
+      data-testid="revisions-drawer"
+    >
       <List<Revision>
         loading={revisions.isFetching}
         dataSource={revisions.data ?? []}
@@ -80,7 +97,9 @@ export function RevisionsDrawer({ open, article, onClose, onRestored }: Props) {
       <div style={{ borderTop: '1px solid #f0f0f0', marginTop: 16, paddingTop: 16 }} data-testid="revision-preview">
         {selected ? (
           <>
-            <Typography.Title level={3}>{selected.title}</Typography.Title>
+            <Typography.Title level={3} lang={locale}>
+              {selected.title}
+            </Typography.Title>
             {selected.excerpt && <Typography.Paragraph type="secondary">{selected.excerpt}</Typography.Paragraph>}
             <div className="vt-prose" dangerouslySetInnerHTML={{ __html: selected.content }} />
           </>
