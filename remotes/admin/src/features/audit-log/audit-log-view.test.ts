@@ -97,6 +97,18 @@ describe('an entry, in words', () => {
     expect(recordOf(entry(), t, 'label')).toBe('Categoria #12');
   });
 
+  it("names an article's translation by its language and its article", () => {
+    const translation = (action: AuditEntry['action'], id = '12 en-US') => entry({ action, record_type: 'article_translation', record_id: id });
+    expect(describeEntry(translation('create'), t)).toBe('Criou a versão em inglês do artigo #12');
+    expect(describeEntry(translation('update', '7 ht-HT'), t)).toBe('Atualizou a versão em crioulo haitiano do artigo #7');
+    expect(describeEntry(translation('delete', '3 fr-FR'), t)).toBe('Excluiu a versão em francês do artigo #3');
+    expect(recordOf(translation('update', '3 es-ES'), t, 'label')).toBe('Versão em espanhol do artigo #3');
+    // A language the texts do not know is named by its code; a record id of another shape as any record.
+    expect(describeEntry(translation('update', '3 de-DE'), t)).toBe('Atualizou a versão em de-DE do artigo #3');
+    expect(describeEntry(translation('update', 'x'), t)).toBe('Atualizou tradução de artigo #x');
+    expect(recordOf(translation('update', 'x'), t, 'label')).toBe('Tradução de artigo #x');
+  });
+
   it('shows values compactly', () => {
     expect(formatValue(null, t)).toBe('—');
     expect(formatValue(undefined, t)).toBe('—');

@@ -130,17 +130,38 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 /** Entries whose record is another record's link (an access, a category of an article, a reply): said their own way. */
 const OWN_SENTENCE = new Set(['user_access_create', 'user_access_delete', 'article_category_create', 'article_category_delete', 'message_reply_create', 'message_reply_delete']);
 
+/** An article's translation is recorded as '<article id> <locale>' ('12 en-US'): its article and language, when it reads so. */
+export function translationRecord(recordId: string): { articleId: string; locale: string } | null {
+  const match = /^(\d+) ([a-z]{2}-[A-Z]{2})$/.exec(recordId.trim());
+  return match ? { articleId: match[1]!, locale: match[2]! } : null;
+}
+
+/** A language as a sentence names it ('inglês'), the code itself for one the texts do not know. */
+function languageInText(locale: string, t: Translate): string {
+  const key = `articles.translations.languagesInText.${locale}`;
+  const name = t(key);
+  return name === key ? locale : name;
+}
+
 /**
  * The record an entry names, in words: as a sentence has it ("categoria #12", "la catégorie #12"), or as a
- * label ("Categoria #12"); a setting by its key ("configuração do site “contact”").
+ * label ("Categoria #12"); a setting by its key ("configuração do site “contact”"); an article's translation by
+ * its language and article ("Versão em inglês do artigo #12").
  */
 export function recordOf(entry: Pick<AuditEntry, 'record_type' | 'record_id'>, t: Translate, form: 'sentence' | 'label' = 'sentence'): string {
+  const translation = entry.record_type === 'article_translation' ? translationRecord(entry.record_id) : null;
+  if (translation) return t('auditLog.translationReference', { language: languageInText(translation.locale, t), id: translation.articleId });
   const record = t(`auditLog.${form === 'sentence' ? 'records' : 'types'}.${entry.record_type}`);
   return t(entry.record_type === 'site_settings' ? 'auditLog.referenceKey' : 'auditLog.reference', { record, id: entry.record_id });
 }
 
-/** The "What" column: "Atualizou categoria #12", "Concedeu acesso ao usuário #5". */
+/**
+ * The "What" column: "Atualizou categoria #12", "Concedeu acesso ao usuário #5", "Criou a versão em inglês do
+ * artigo #12".
+ */
 export function describeEntry(entry: Pick<AuditEntry, 'record_type' | 'record_id' | 'action'>, t: Translate): string {
+  const translation = entry.record_type === 'article_translation' ? translationRecord(entry.record_id) : null;
+  if (translation) return t(`auditLog.what.article_translation_${entry.action}`, { language: languageInText(translation.locale, t), id: translation.articleId });
   const own = `${entry.record_type}_${entry.action}`;
   if (OWN_SENTENCE.has(own)) return t(`auditLog.what.${own}`, { id: entry.record_id });
   return t(`auditLog.what.${entry.action}`, { record: recordOf(entry, t) });

@@ -175,6 +175,27 @@ describe('audit log', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?type=article'));
   });
 
+  it("says what was done to an article's translation, and shows that translation's history", async () => {
+    http = server({
+      items: [
+        entry({ id: 6, at: '2026-03-13T12:00:00.000Z', action: 'create', record_type: 'article_translation', record_id: '5 en-US', changes: { title: 'How to sell more', status: 'draft', content: '…' } }),
+        entry({ id: 5, at: '2026-03-13T11:00:00.000Z', record_type: 'article_translation', record_id: '5 fr-FR', changes: { status: ['draft', 'published'] } }),
+        ...entries,
+      ],
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = open();
+    await screen.findByText('Criou a versão em inglês do artigo #5');
+    expect(screen.getByText('Atualizou a versão em francês do artigo #5')).toBeInTheDocument();
+    expect(within(rowOf('Criou a versão em inglês do artigo #5')).getByTestId('audit-changes-6')).toHaveTextContent('title: “How to sell more”');
+
+    await user.click(within(rowOf('Atualizou a versão em francês do artigo #5')).getByRole('button', { name: 'Ver só o histórico deste registro (Versão em francês do artigo #5)' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?type=article_translation&record=5+fr-FR'));
+    await waitFor(() => expect(logCalls(http.calls).at(-1)!.params).toEqual({ record_type: 'article_translation', record_id: '5 fr-FR', page: 1, limit: 20 }));
+    await waitFor(() => expect(sentences()).toEqual(['Atualizou a versão em francês do artigo #5']));
+    expect(screen.getByRole('button', { name: 'Registro: Versão em francês do artigo #5 — remover este filtro' })).toBeInTheDocument();
+  });
+
   it('says when nothing was recorded for the filters', async () => {
     http = server({ items: [] });
     open(`${PATH}?type=seo`);
