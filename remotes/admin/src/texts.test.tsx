@@ -139,6 +139,7 @@ function api(call: HttpCall): HttpReply {
 /** Every admin route's address, each tab a route opens by its URL, and an /admin address that is no screen. */
 const ADDRESSES = [
   ...ADMIN_ROUTE_NAMES.map((name) => ADMIN_ROUTES[name].replace(/\/:[^/]+\?/g, '')),
+  '/admin/dashboard?from=2026-10-01&to=2026-10-10',
   '/admin/list-leads?tab=newsletter',
   ...['profile', 'whatsapp', 'welcome', 'seo', 'webhooks'].map((tab) => `/admin/settings?tab=${tab}`),
   '/admin/no-such-screen',

@@ -1,8 +1,8 @@
 import '../../../testing/setup';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACCESS_ROUTES, ADMIN_ROUTES, type Access, type DashboardReport, type User } from '@vitrine/contracts';
-import { authStore, i18n } from '@vitrine/core';
+import { ACCESS_ROUTES, ADMIN_ROUTES, type Access, type DashboardReport, type Locale, type User } from '@vitrine/contracts';
+import { authStore, i18n, setLanguage } from '@vitrine/core';
 import { loadAdminTexts } from '../../../texts';
 import { mockHttp, ok, type HttpCall, type HttpReply } from '../../../testing/mock-http';
 import { currentUrl, renderPage } from '../../../testing/render';
@@ -155,18 +155,41 @@ describe('the dashboard', () => {
     expect(within(period).getByRole('radio', { name: '90 dias' })).toHaveFocus();
   });
 
-  it('opens a custom range from the URL', async () => {
+  it('opens a custom range from the URL, its days written as the interface language writes them', async () => {
     const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     open(`${PATH}?from=2026-10-01&to=2026-10-10`);
     await screen.findByTestId('stat-reads');
     expect(reportCalls(http.calls)[0]?.params).toEqual({ from: '2026-10-01', to: '2026-10-10' });
     expect(screen.getByTestId('stat-reads')).toHaveTextContent('que nos 10 dias anteriores');
     expect(screen.getByRole('radio', { name: 'Personalizado' })).toBeChecked();
-    expect(screen.getByLabelText('De')).toHaveValue('2026-10-01');
-    expect(screen.getByLabelText('Até')).toHaveValue('2026-10-10');
+    expect(await screen.findByLabelText('De')).toHaveValue('01/10/2026');
+    expect(screen.getByLabelText('Até')).toHaveValue('10/10/2026');
   });
 
-  it('takes a custom range in two date fields, and changes the URL only once it is valid', async () => {
+  it.each([
+    // Haitian Creole, which antd lacks, reads the calendar's few words in French (lib/antd-scope.tsx).
+    ['en-US', 'From', '10/01/2026', 'Today'],
+    ['es-ES', 'Desde', '01/10/2026', 'Hoy'],
+    ['fr-FR', 'Du', '01/10/2026', 'Aujourd'],
+    ['ht-HT', 'Depi', '01/10/2026', 'Aujourd'],
+  ])("writes a custom range's days in %s's format, with its calendar in that language (not the browser's date field)", async (locale, fromLabel, shown, today) => {
+    mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
+    await act(() => setLanguage(locale as Locale));
+    try {
+      open(`${PATH}?from=2026-10-01&to=2026-10-10`);
+      await screen.findByTestId('stat-reads');
+      const from = await screen.findByLabelText(fromLabel);
+      expect(from).toHaveValue(shown);
+      expect(from).not.toHaveAttribute('type', 'date');
+      const user = userEvent.setup();
+      await user.click(from);
+      await waitFor(() => expect(document.querySelector('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-footer')).toHaveTextContent(today));
+    } finally {
+      await act(() => setLanguage('pt-BR'));
+    }
+  });
+
+  it('takes a custom range in two day fields, typed in the language’s format, and changes the URL only once it is valid', async () => {
     const http = mockHttp((call) => (call.url === '/reports/dashboard' ? ok(report(call.params as { from: string; to: string })) : notFound));
     const user = userEvent.setup();
     const { router } = open();
@@ -176,39 +199,52 @@ describe('the dashboard', () => {
     // Custom shows the fields with the period on screen; nothing changes until a day does.
     await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
     const range = screen.getByRole('group', { name: 'Início e fim do período' });
-    const from = within(range).getByLabelText('De');
+    const from = await within(range).findByLabelText('De');
     const to = within(range).getByLabelText('Até');
     const today = todayUtc();
-    expect(from).toHaveAttribute('type', 'date');
-    expect(from).toHaveAttribute('max', today);
-    expect(to).toHaveAttribute('max', today);
-    expect(to).toHaveValue(today);
+    const [y, m, d] = today.split('-');
+    expect(to).toHaveValue(`${d}/${m}/${y}`);
     expect(currentUrl(router)).toBe('/admin/dashboard');
     const asked = reportCalls(http.calls).length;
 
-    // One field at a time, as people do: each step here leaves the range invalid, so the URL stays.
+    /** Types a day (DD/MM/YYYY) and leaves the field, as people do; nothing: clears the field with its clear button. */
+    const typeDay = async (field: HTMLElement, day: string) => {
+      if (!day) {
+        await user.click(field.closest('.ant-picker')!.querySelector('.ant-picker-clear')!);
+        return;
+      }
+      await user.click(field);
+      await user.clear(field);
+      await user.type(field, day);
+      await user.keyboard('{Enter}');
+      await user.click(screen.getByRole('heading', { level: 1 }));
+    };
+    // One field at a time: each step here leaves the range invalid, so the URL stays.
     const invalid = async (field: HTMLElement, day: string, message: string) => {
-      fireEvent.change(field, { target: { value: day } });
+      await typeDay(field, day);
       await waitFor(() => expect(within(range).getByRole('alert')).toHaveTextContent(message));
       expect(from).toHaveAttribute('aria-invalid', 'true');
       expect(to).toHaveAccessibleDescription(message);
       expect(currentUrl(router)).toBe('/admin/dashboard');
       expect(reportCalls(http.calls)).toHaveLength(asked);
     };
-    await invalid(to, '2025-01-01', 'A data inicial deve ser anterior ou igual à final.');
-    await invalid(from, '2023-01-01', 'O período pode ter no máximo 366 dias.');
-    await invalid(to, '2999-01-01', 'Escolha datas até hoje.');
+    await invalid(to, '01/01/2025', 'A data inicial deve ser anterior ou igual à final.');
+    await invalid(from, '01/01/2023', 'O período pode ter no máximo 366 dias.');
     await invalid(from, '', 'Informe as duas datas do período.');
-    await invalid(from, '2024-12-01', 'Escolha datas até hoje.');
+
+    // A day after today cannot be picked: the field keeps what it had.
+    await typeDay(to, '01/01/2999');
+    expect(to).toHaveValue('01/01/2025');
 
     // A valid range goes to the URL and to the reports; the message goes away.
-    fireEvent.change(to, { target: { value: '2025-01-10' } });
+    await typeDay(from, '01/12/2024');
+    await typeDay(to, '10/01/2025');
     await waitFor(() => expect(currentUrl(router)).toBe('/admin/dashboard?from=2024-12-01&to=2025-01-10'));
     expect(within(range).queryByRole('alert')).not.toBeInTheDocument();
-    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(from).not.toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(reportCalls(http.calls).at(-1)?.params).toEqual({ from: '2024-12-01', to: '2025-01-10' }));
     await waitFor(() => expect(screen.getByTestId('stat-reads')).toHaveTextContent('que nos 41 dias anteriores'));
-    expect(from).toHaveValue('2024-12-01');
+    expect(from).toHaveValue('01/12/2024');
 
     // Back to a preset: the fields go, the URL follows.
     await user.click(screen.getByRole('radio', { name: '90 dias' }));

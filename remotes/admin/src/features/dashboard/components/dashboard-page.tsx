@@ -13,6 +13,9 @@ import './dashboard-page.css';
 // The first screen after signing in is plain React and CSS: no antd (../../../pages loads it with { antd: false }),
 // so signing in downloads none. The charts' library loads on its own, after the figures (docs/decisions/dashboard.md).
 const TimeChart = lazy(() => import('./time-chart'));
+// A custom range's day fields write days in the interface language's format, with antd's date picker: their own chunk,
+// with antd, fetched only when a custom range is shown (the presets, the usual view, still load no antd).
+const DayField = lazy(() => import('../../../components/day-field'));
 
 const COLORS = { reads: '#6d28d9', leads: '#0958d9', subscribers: '#237804' };
 const CHART_HEIGHT = 240;
@@ -68,8 +71,8 @@ function EmptyState({ text, chart = false }: { text: string; chart?: boolean }) 
 }
 
 /**
- * The period: 7, 30 or 90 days ending today, or two days typed or picked in the browser's date fields (UTC
- * days); kept in the URL. Radios styled as a segmented control (arrow keys move between them); a custom range
+ * The period: 7, 30 or 90 days ending today, or two days typed or picked on a calendar, in the interface language's
+ * format (UTC days); kept in the URL. Radios styled as a segmented control (arrow keys move between them); a custom range
  * reaches the URL only once it is valid, and says what is wrong until then.
  */
 function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (choice: PeriodChoice) => void }) {
@@ -110,17 +113,17 @@ function PeriodPicker({ choice, onChange }: { choice: PeriodChoice; onChange: (c
       <label htmlFor={`${id}-${part}`} className="vt-dashboard__date-label">
         {t(`dashboard.periods.${part}`)}
       </label>
-      <input
-        id={`${id}-${part}`}
-        type="date"
-        className="vt-input vt-dashboard__date-input"
-        value={draft[part]}
-        max={today}
-        required
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? errorId : undefined}
-        onChange={(event) => edit({ [part]: event.target.value })}
-      />
+      <Suspense fallback={<span className="vt-dashboard__date-placeholder" aria-hidden="true" />}>
+        <DayField
+          id={`${id}-${part}`}
+          className="vt-dashboard__date-input"
+          value={draft[part]}
+          max={today}
+          invalid={Boolean(problem)}
+          describedBy={problem ? errorId : undefined}
+          onChange={(day) => edit({ [part]: day })}
+        />
+      </Suspense>
     </div>
   );
 
