@@ -60,13 +60,14 @@ export function TranslationTags({ article }: { article: Pick<Article, 'id' | 'un
             <Tooltip title={label}>
               <Link
                 to={translationPath(article, item.locale)}
-                aria-label={label}
                 className={`vt-translation__tag vt-translation__tag--${item.state}${item.out_of_date ? ' vt-translation__tag--out-of-date' : ''}`}
                 data-state={item.state}
               >
                 {item.state === 'scheduled' && <ClockCircleOutlined aria-hidden="true" />}
                 <span>{shortCode(item.locale)}</span>
                 {item.out_of_date && <OutOfDateMark />}
+                {/* Named by what it shows first ("EN"), then in words (voice control users say what they see). */}
+                <span className="vt-visually-hidden">{` — ${label}`}</span>
               </Link>
             </Tooltip>
           </li>

@@ -49,7 +49,8 @@ export function OriginalReference({ original, collapsible }: { original: Origina
     );
   }
   return (
-    <section className="vt-original-card" aria-labelledby={headingId} data-testid="original-reference">
+    // It scrolls on its own: focusable, so a keyboard can scroll it too.
+    <section className="vt-original-card" aria-labelledby={headingId} tabIndex={0} data-testid="original-reference">
       <h2 id={headingId} className="vt-original-card__heading">
         {t('compose.translations.reference.title')}
       </h2>

@@ -51,16 +51,16 @@ describe('list-of-articles', () => {
 
     // Under the original's status, in the status column.
     const tags = within(within(row).getByRole('list', { name: 'Idiomas' })).getAllByRole('link');
-    expect(tags.map((tag) => tag.textContent)).toEqual(['EN', 'ES', 'FR']);
-    const english = within(row).getByRole('link', { name: 'Inglês: publicada — desatualizada: o original mudou depois desta tradução' });
+    expect(tags.map((tag) => tag.textContent?.slice(0, 2))).toEqual(['EN', 'ES', 'FR']);
+    const english = within(row).getByRole('link', { name: 'EN — Inglês: publicada — desatualizada: o original mudou depois desta tradução' });
     expect(english).toHaveAttribute('href', '/admin/compose/como-vender-mais/5?locale=en-US');
     expect(english).toHaveAttribute('data-state', 'published');
     expect(english.closest('td')).toHaveTextContent(/^Rascunho/);
     expect(english.querySelector('.vt-translation__warning')).not.toBeNull();
-    const spanish = within(row).getByRole('link', { name: 'Espanhol: agendada' });
+    const spanish = within(row).getByRole('link', { name: 'ES — Espanhol: agendada' });
     expect(spanish).toHaveAttribute('data-state', 'scheduled');
     expect(spanish.querySelector('.vt-translation__warning')).toBeNull();
-    expect(within(row).getByRole('link', { name: 'Francês: rascunho' })).toHaveAttribute('data-state', 'draft');
+    expect(within(row).getByRole('link', { name: 'FR — Francês: rascunho' })).toHaveAttribute('data-state', 'draft');
 
     await user.hover(english);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Inglês: publicada — desatualizada: o original mudou depois desta tradução');
@@ -75,8 +75,7 @@ describe('list-of-articles', () => {
     await loadTexts(['admin']);
     try {
       const { unmount } = renderPage('/admin/list-of-articles', <ArticlesPage />, '/admin/list-of-articles');
-      const tag = await screen.findByRole('link', { name: 'Haitian Creole: draft — out of date: the original changed after this translation' });
-      expect(tag).toHaveTextContent('HT');
+      const tag = await screen.findByRole('link', { name: 'HT — Haitian Creole: draft — out of date: the original changed after this translation' });
       expect(screen.getByRole('list', { name: 'Languages' })).toBeInTheDocument();
       unmount();
     } finally {
