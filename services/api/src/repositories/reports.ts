@@ -257,9 +257,10 @@ export interface Standing {
 }
 
 /**
- * Published articles (public by the period's end), publishers in the period and the one before, categories. A
- * category is in use when one of its articles, walked through article_categories_category_idx, is published: the
- * first such article ends the walk (a join let the planner hash every category's articles first).
+ * Published articles (public by the period's end), publishers in the period and the one before, categories: the
+ * active ones, and those of them in use in the period, holding an article published in it (by publication date,
+ * like the publishers): the period's published articles from articles_public_idx, their categories by
+ * article_categories' key, each counted once.
  */
 export async function standing(db: Queryable, s: Span): Promise<Standing> {
   const [row] = await db.query<Standing>(
@@ -268,9 +269,10 @@ export async function standing(db: Queryable, s: Span): Promise<Standing> {
        (SELECT count(DISTINCT author_id) FROM articles WHERE status = 'published' AND public_at >= $2 AND public_at < $3)::int AS publishers,
        (SELECT count(DISTINCT author_id) FROM articles WHERE status = 'published' AND public_at >= $1 AND public_at < $2)::int AS previous_publishers,
        (SELECT count(*) FROM categories WHERE active)::int AS active_categories,
-       (SELECT count(*) FROM categories c WHERE c.active AND (
-          SELECT 1 FROM article_categories ac WHERE ac.category_id = c.id
-            AND (SELECT a.status = 'published' FROM articles a WHERE a.id = ac.article_id) LIMIT 1) IS NOT NULL)::int AS categories_in_use`,
+       (SELECT count(DISTINCT ac.category_id) FROM articles a
+          JOIN article_categories ac ON ac.article_id = a.id
+          JOIN categories c ON c.id = ac.category_id AND c.active
+          WHERE a.status = 'published' AND a.public_at >= $2 AND a.public_at < $3)::int AS categories_in_use`,
     [s.prevStart, s.start, s.end],
   );
   return row as Standing;

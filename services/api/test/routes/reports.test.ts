@@ -101,6 +101,8 @@ describe.each(BACKENDS)('the dashboard reports (%s)', (backend) => {
     expect(report.top_articles).toEqual([]);
     expect(report.authors).toEqual([]);
     expect(report.totals.reads).toEqual({ current: 0, previous: 0 });
+    // Nothing was published then: no category was in use, whatever is published now.
+    expect(report.totals.categories).toEqual({ active: 2, in_use: 0 });
   });
 
   it('refuses a range backwards, too long or not a date, with the field in error', async () => {
@@ -111,6 +113,25 @@ describe.each(BACKENDS)('the dashboard reports (%s)', (backend) => {
     }
     const backwards = (await get(`from=${day(0)}&to=${day(-1)}`)).json();
     expect(backwards.errors[0].property).toBe('to');
+  });
+
+  it('counts the categories in use over the period, like the other figures: active ones with an article published in it', async () => {
+    const image = await imageId(ctx);
+    const older = await createCategory(ctx);
+    const hidden = await createCategory(ctx);
+    const back = (await createArticle(ctx, { image_id: image, category_ids: [older.id] }, { title: 'Publicado há quarenta dias', status: 'published' })).id;
+    const inactive = (await createArticle(ctx, { image_id: image, category_ids: [hidden.id] }, { title: 'Numa categoria desativada', status: 'published' })).id;
+    await createArticle(ctx, { image_id: image, category_ids: [hidden.id] }, { title: 'Rascunho antigo' });
+    await ctx.db.query('UPDATE articles SET published_at = $1, publish_at = NULL WHERE id = ANY($2::int[])', [at(-40), [back, inactive]]);
+    await ctx.db.query('UPDATE categories SET active = false WHERE id = $1', [hidden.id]);
+    const categories = async (from: number, to: number) => (await get(`from=${day(from)}&to=${day(to)}`)).json().data.totals.categories;
+    // The last seven and thirty days (the presets): the first category's articles, published today.
+    expect(await categories(-6, 0)).toEqual({ active: 3, in_use: 1 });
+    expect(await categories(-29, 0)).toEqual({ active: 3, in_use: 1 });
+    // Forty days back: only the category of the article published then (the inactive one's does not count).
+    expect(await categories(-45, -35)).toEqual({ active: 3, in_use: 1 });
+    expect(await categories(-45, 0)).toEqual({ active: 3, in_use: 2 });
+    expect(await categories(-30, -8)).toEqual({ active: 3, in_use: 0 });
   });
 
   it('is for those who may open the dashboard', async () => {

@@ -25,7 +25,7 @@ export const DashboardReportSchema = Type.Object({
     published: Count,
     /** People who published an article in the period (by publication date). */
     publishers: Compared,
-    /** Active categories, and how many of them hold a published article. */
+    /** Active categories, and how many of them were in use in the period: holding an article published in it (by publication date). */
     categories: Type.Object({ active: Count, in_use: Count }),
     /** Contact-form leads created. */
     leads: Compared,
