@@ -76,6 +76,7 @@ describe('list-of-articles', () => {
     try {
       const { unmount } = renderPage('/admin/list-of-articles', <ArticlesPage />, '/admin/list-of-articles');
       const tag = await screen.findByRole('link', { name: 'HT — Haitian Creole: draft — out of date: the original changed after this translation' });
+      expect(tag).toHaveAttribute('href', '/admin/compose/como-vender-mais/5?locale=ht-HT');
       expect(screen.getByRole('list', { name: 'Languages' })).toBeInTheDocument();
       unmount();
     } finally {
