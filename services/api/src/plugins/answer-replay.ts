@@ -199,7 +199,13 @@ export default fp<AnswerReplayOptions>(
               // A file sent as it is may still be compressed on the way out (@fastify/compress, a route hook that
               // runs after this one): then what went out is not this body, and onResponse sees it by its header.
               const encoding = file.endsWith('.br') ? 'br' : file.endsWith('.gz') ? 'gzip' : 'identity';
-              offers.set(reply, { body, valid: immutable ? () => true : unchanged(file, stat), encoding });
+              // A compressed copy stands for the file beside it: valid while both are what they were (a redeploy that
+              // changes the plain file and leaves the copy makes the copy stale: lib/fresh-precompressed.ts).
+              const plain = encoding === 'identity' ? undefined : file.slice(0, -3);
+              const plainStat = plain === undefined ? undefined : fs.statSync(plain, { throwIfNoEntry: false });
+              const same = unchanged(file, stat);
+              const samePlain = plain !== undefined && plainStat !== undefined ? unchanged(plain, plainStat) : () => true;
+              offers.set(reply, { body, valid: immutable ? () => true : () => same() && samePlain(), encoding });
               // The stream opens its file on its own, later: if the file is gone by then (a redeploy), that late
               // error belongs to nobody (the body is already read), so it must not become an uncaught one.
               payload.on('error', () => undefined);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { PrecompressedCheck } from '../lib/fresh-precompressed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, type RemotesConfig } from '@vitrine/contracts';
 
@@ -81,6 +82,23 @@ export default fp<SiteOptions>(
       { prefix: '/remotes/admin/', dir: options.remotes?.admin_remote, cors: true },
       { prefix: '/uploads/', dir: options.uploadsDir, cors: false },
     ];
+    // A pre-compressed copy is sent only while it holds the file beside it (lib/fresh-precompressed.ts): a redeploy
+    // that leaves an old .br or .gz behind is never hidden from the browsers that accept it.
+    const precompressed = new PrecompressedCheck();
+    const roots = [...mounts.filter((m) => m.prefix !== '/uploads/'), { prefix: '/', dir: options.shellDir, cors: false }].filter(
+      (m): m is { prefix: string; dir: string; cors: boolean } => isDir(m.dir),
+    );
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const accept = request.headers['accept-encoding'];
+      if (typeof accept !== 'string' || !isFilePath(request.url)) return;
+      const pathname = request.url.split('?', 1)[0] ?? '/';
+      const mount = roots.find((m) => pathname.startsWith(m.prefix) && (m.prefix !== '/' || !RESERVED.test(pathname)));
+      if (!mount) return;
+      const kept = precompressed.acceptable(mount.dir, pathname.slice(mount.prefix.length), accept);
+      if (kept !== accept) request.headers['accept-encoding'] = kept;
+    });
+
     for (const mount of mounts) {
       if (!isDir(mount.dir)) continue;
       await app.register(fastifyStatic, {

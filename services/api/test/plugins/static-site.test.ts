@@ -58,9 +58,10 @@ describe('static site plugin', () => {
 
   it('sends the build pre-compressed files as they are: br, gzip or identity as the client accepts', async () => {
     const code = `export const text = ${JSON.stringify('vitrine '.repeat(400))};`;
-    // Marked copies: the server must send these exact bytes, not compress the original itself.
-    const br = zlib.brotliCompressSync(`${code}//br`);
-    const gz = zlib.gzipSync(`${code}//gz`);
+    // The build's copies: the server must send these exact bytes (at a quality no per-request compression uses), not
+    // compress the original itself.
+    const br = zlib.brotliCompressSync(code, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    const gz = zlib.gzipSync(code, { level: 9 });
     write(shellDir, { 'big.1234abcd.js': code });
     fs.writeFileSync(path.join(shellDir, 'big.1234abcd.js.br'), br);
     fs.writeFileSync(path.join(shellDir, 'big.1234abcd.js.gz'), gz);
@@ -96,6 +97,37 @@ describe('static site plugin', () => {
     const remote = await app.inject({ method: 'GET', url: '/remotes/public/88.1234abcdef.js', headers: { 'accept-encoding': 'br' } });
     expect(remote.headers['content-encoding']).toBe('br');
     expect(remote.rawPayload.equals(br)).toBe(true);
+  });
+
+  it('never sends a compressed copy that no longer holds the file beside it (a redeploy left an old one)', async () => {
+    const before = 'export const v = "build one"; '.repeat(60);
+    const after = 'export const v = "build two"; '.repeat(60);
+    write(publicDir, { 'remoteEntry.js': before });
+    fs.writeFileSync(path.join(publicDir, 'remoteEntry.js.br'), zlib.brotliCompressSync(before));
+    fs.writeFileSync(path.join(publicDir, 'remoteEntry.js.gz'), zlib.gzipSync(before));
+    const get = (encoding: string) => app.inject({ method: 'GET', url: '/remotes/public/remoteEntry.js', headers: { 'accept-encoding': encoding } });
+    const decoded = (res: Awaited<ReturnType<typeof get>>) =>
+      res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.rawPayload).toString() : res.payload;
+    expect((await get('br')).headers['content-encoding']).toBe('br');
+
+    // The new plain file is copied over, the old .br and .gz stay: the new file, whatever the client accepts (the stale copies are never sent).
+    write(publicDir, { 'remoteEntry.js': after });
+    for (const encoding of ['gzip, deflate, br', 'br', 'gzip', '*']) {
+      const res = await get(encoding);
+      expect(decoded(res)).toBe(after);
+    }
+    // A fresh .gz beside the stale .br: gzip for whoever accepts it.
+    fs.writeFileSync(path.join(publicDir, 'remoteEntry.js.gz'), zlib.gzipSync(after));
+    const gz = await get('gzip, deflate, br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gz)).toBe(after);
+    // The new .br arrives: brotli again.
+    fs.writeFileSync(path.join(publicDir, 'remoteEntry.js.br'), zlib.brotliCompressSync(after));
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(decoded(br)).toBe(after);
+    for (const suffix of ['.br', '.gz']) fs.rmSync(path.join(publicDir, `remoteEntry.js${suffix}`));
+    write(publicDir, { 'remoteEntry.js': 'entry' });
   });
 
   it('a static file never reaches the page renderer, even asked with Accept */*', async () => {
