@@ -35,6 +35,15 @@ function missing(property: Field): BadRequestError {
   return new BadRequestError('VALIDATION_ERROR', [{ property, message: { isNotEmpty: CONTENT_FIELD_MESSAGES[property] } }]);
 }
 
+/**
+ * A title as stored: trimmed, and empty when nothing in it is visible (only spaces, zero-width or other invisible
+ * characters), which the required-title rule then refuses.
+ */
+export function cleanTitle(raw: string): string {
+  const title = raw.trim();
+  return /[^\s\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/u.test(title) ? title : '';
+}
+
 function titleTaken(): ConflictError {
   return new ConflictError('ARTICLE_TITLE_TAKEN');
 }
@@ -120,7 +129,7 @@ export class ArticlesService {
   }
 
   async create(principal: Principal, input: ArticleCreateInput): Promise<Article> {
-    const title = input.title.trim();
+    const title = cleanTitle(input.title);
     if (!title) throw missing('title');
     const body = prepareContent(input.content);
     const excerpt = input.excerpt?.trim() || defaultExcerpt(body.text);
@@ -161,7 +170,7 @@ export class ArticlesService {
 
   /** A save: every field optional, the same rules; keeps a revision. */
   async update(principal: Principal, id: number, key: string, input: ArticleUpdateInput): Promise<Article> {
-    const title = input.title?.trim();
+    const title = input.title === undefined ? undefined : cleanTitle(input.title);
     if (title === '') throw missing('title');
     const body = input.content !== undefined ? prepareContent(input.content) : undefined;
     return this.deps.db
@@ -233,7 +242,7 @@ export class ArticlesService {
         if (!locked) throw new NotFoundError();
         const current = await articles.findById(tx, id);
         if (!current) throw new NotFoundError();
-        const title = input.title?.trim() || current.title;
+        const title = cleanTitle(input.title ?? '') || current.title;
         const excerpt = input.excerpt?.trim() ?? current.excerpt;
         if (current.status === 'draft') {
           const titleOk = title.toLowerCase() === current.title.toLowerCase() || !(await articles.titleTaken(tx, title, id));
@@ -335,7 +344,7 @@ export class ArticlesService {
    * publish_at); `published_at` is set on its first publication.
    */
   async saveTranslation(principal: Principal, id: number, key: string, locale: TranslationLocale, input: ArticleTranslationInput): Promise<ArticleTranslation> {
-    const title = input.title.trim();
+    const title = cleanTitle(input.title);
     if (!title) throw missing('title');
     const body = prepareContent(input.content);
     const excerpt = input.excerpt?.trim() || defaultExcerpt(body.text);

@@ -142,6 +142,13 @@ describe.each(BACKENDS)('article translations (%s)', (backend) => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect(blank.json().errors[0].property).toBe('title');
+    // A title of invisible characters only (zero-width space, joiner, byte order mark) is no title, here and on the original.
+    const invisible = await put(article, 'fr-FR', { title: '\u200b\u2060\ufeff ', content: '<p>x</p>' });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().errors[0].property).toBe('title');
+    const original = await ctx.call('POST', '/api/article/article', { token: ctx.admin.token, body: { title: '\u200b', content: '<p>x</p>', image_id: image, category_ids: [category.id] } });
+    expect(original.statusCode).toBe(400);
+    expect(original.json().errors[0].property).toBe('title');
     const scriptOnly = await put(article, 'fr-FR', { title: 'Titre', content: '<script>alert(1)</script>' });
     expect(scriptOnly.statusCode).toBe(400);
     expect(scriptOnly.json().errors[0].property).toBe('content');
