@@ -175,6 +175,11 @@ describe.each(BACKENDS)('mail languages (%s)', (backend) => {
       body: { title: 'Another article', excerpt: 'In English, for English readers.', content: '<p>In English.</p>', status: 'published' },
     });
     expect(translated.statusCode).toBe(200);
+    // The admin's preview in a language: what that language's subscribers will get.
+    const preview = async (lang?: string) =>
+      (await ctx.call('GET', `/api/newsletter/digest-preview${lang ? `?lang=${lang}` : ''}`, { token: ctx.admin.token })).json().data.html as string;
+    expect(await preview('en-US')).toContain('Another article');
+    expect(await preview()).toContain('Outro artigo');
     await dueNow(ctx);
     smtp.mails.length = 0;
 

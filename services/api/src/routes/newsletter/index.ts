@@ -9,6 +9,7 @@ import {
   DigestSettingsSchema,
   Envelope,
   IdParams,
+  LanguageQuery,
   ListEnvelope,
   MessageEnvelope,
   WELCOME_LIMITS,
@@ -105,11 +106,17 @@ const newsletterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/newsletter/digest-preview',
     {
       config: { policy: leads },
-      schema: { tags, summary: 'The next digest as it stands now, and how many subscribers would get it', security: BEARER, response: responses({ 200: Envelope(DigestPreviewSchema) }, 401, 403) },
+      schema: {
+        tags,
+        summary: 'The next digest as it stands now (?lang=: as the subscribers reading that language get it, pt-BR by default), and how many subscribers would get it',
+        security: BEARER,
+        querystring: LanguageQuery,
+        response: responses({ 200: Envelope(DigestPreviewSchema) }, 401, 403),
+      },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const composed = await app.services.digest.compose();
+      const composed = await app.services.digest.compose(new Date(), undefined, mailLocale(request.query.lang));
       return { data: { subject: composed.subject, html: composed.html, articles: composed.articles.length, recipients: await digests.recipientCount(app.db) } };
     },
   );
