@@ -1,6 +1,7 @@
-// Bundles the API into dist/server.js, and the embedded database's worker thread into
-// dist/pglite-worker.js: our code and the @vitrine/* workspace packages inlined,
-// node_modules packages left external, migrations copied beside them.
+// Bundles the API into dist/server.js, the embedded database's worker thread into
+// dist/pglite-worker.js and the public pages' render worker into dist/render-worker.js: our code
+// and the @vitrine/* workspace packages inlined, node_modules packages left external, migrations
+// copied beside them.
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(here, 'src', 'server.ts'), 'pglite-worker': path.join(here, 'src', 'db', 'pglite-worker.ts') },
+  entryPoints: { server: path.join(here, 'src', 'server.ts'), 'pglite-worker': path.join(here, 'src', 'db', 'pglite-worker.ts'), 'render-worker': path.join(here, 'src', 'ssr', 'render-worker.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -14,6 +14,7 @@ import { untilDatabaseAnswers } from './db/start';
 import { createDb, migrate, type Db } from './db';
 import type { EngineTuning } from './jobs';
 import type { DigestTuning } from './services/digest';
+import type { Clock } from './lib/clock';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import rateLimitPlugin from './plugins/rate-limit';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   jobs?: Partial<EngineTuning>;
   /** The digest's send-run timings (tests shorten them). */
   digest?: Partial<DigestTuning>;
+  /** The server render's time limits run on this clock (tests move it themselves; plugins/seo-pages.ts). */
+  renderClock?: Clock;
 }
 
 export const REDACT = [
@@ -260,7 +263,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     { prefix: '/api' },
   );
   // Crawler-readable pages (used by the static site), sitemap, robots.txt and RSS feeds.
-  await app.register(seoPagesPlugin, { site: options.site });
+  await app.register(seoPagesPlugin, { site: options.site, ...(options.renderClock ? { clock: options.renderClock } : {}) });
 
   if (options.site) {
     await app.register(staticSite, {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { isStrongPassword, isValidEmail } from '@vitrine/contracts';
 import { DEFAULT_DB_TIMEOUTS, type DbTimeouts } from './db/postgres';
@@ -58,6 +59,15 @@ export interface AppConfig {
   answerCacheBytes: number;
   /** ANSWER_CACHE_MAX_AGE_S: a cached answer is rebuilt behind the scenes once this old (read counts change without a write). */
   answerCacheMaxAgeS: number;
+  /**
+   * SSR_WORKERS: the worker threads that render the public pages (the shell's and the public remote's server builds
+   * run there, never on the API's thread). Default: 1 on a machine of 2 cores or fewer, else 2.
+   */
+  ssrWorkers: number;
+  /** SSR_RENDER_TIMEOUT_MS: a page's render (waiting for a worker included) ends here; the plain shell answers it. */
+  ssrRenderTimeoutMs: number;
+  /** SSR_WORKER_MEMORY_MB: each render worker's V8 heap (old generation); beyond it the worker dies and is replaced. */
+  ssrWorkerMemoryMb: number;
   /** JOBS=on (default): this process runs job workers and the scheduler; off: it only enqueues. */
   jobsWorkers: boolean;
   /** JOBS_SCHEMA: the PostgreSQL schema of the job engine's tables (default pgboss). */
@@ -221,6 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     dbStartWaitS: int(env.DB_START_WAIT_S, 300, 'DB_START_WAIT_S'),
     answerCacheBytes: int(env.ANSWER_CACHE_BYTES, 32 * 1024 * 1024, 'ANSWER_CACHE_BYTES'),
     answerCacheMaxAgeS: int(env.ANSWER_CACHE_MAX_AGE_S, 60, 'ANSWER_CACHE_MAX_AGE_S'),
+    // The API's own thread keeps a core: a second render worker only where there is a third.
+    ssrWorkers: Math.max(1, int(env.SSR_WORKERS, os.availableParallelism() > 2 ? 2 : 1, 'SSR_WORKERS')),
+    ssrRenderTimeoutMs: Math.max(100, int(env.SSR_RENDER_TIMEOUT_MS, 5000, 'SSR_RENDER_TIMEOUT_MS')),
+    ssrWorkerMemoryMb: Math.max(32, int(env.SSR_WORKER_MEMORY_MB, 128, 'SSR_WORKER_MEMORY_MB')),
     jobsWorkers: onOff(env.JOBS, true, 'JOBS'),
     jobsSchema: schemaName(optional(env.JOBS_SCHEMA) ?? 'pgboss', 'JOBS_SCHEMA'),
     webhookAllowPrivate: onOff(env.WEBHOOK_ALLOW_PRIVATE, false, 'WEBHOOK_ALLOW_PRIVATE'),

@@ -33,7 +33,9 @@ export const BUILD_APP_MS = 30_000;
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No job workers: tests run due jobs on demand with app.jobs.drain().
-  return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, jobsWorkers: false, ...overrides };
+  // A page's render gets a minute, not 5 s: a render worker evaluating the builds under tsx on a busy machine is slow,
+  // and no test but those of the limits (test/ssr/render-limits.test.ts, on a clock of their own) is about the limit.
+  return { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }), scryptCost: TEST_SCRYPT_COST, seedDemo: false, jobsWorkers: false, ssrRenderTimeoutMs: 60_000, ...overrides };
 }
 
 /**

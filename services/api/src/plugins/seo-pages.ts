@@ -10,6 +10,7 @@ const SEARCH_PATH = PUBLIC_ROUTES['list-article-results'].replace(/\/:search\?$/
 import feedRoutes from '../routes/feeds';
 import pageFormRoutes, { type FormPage } from '../routes/page-forms';
 import { FeedsService } from '../services/feeds';
+import type { Clock } from '../lib/clock';
 import { composeDocument } from '../ssr/document';
 import { PageRenderer } from '../ssr/renderer';
 import { answerKey, queryOf, requestLanguage } from './answer-cache';
@@ -24,6 +25,8 @@ const PAGE_PARAMS = ['page', 'category'] as const;
 
 export interface SeoPagesOptions {
   site?: Omit<SiteOptions, 'remoteUrls'> | undefined;
+  /** The render's time limits' clock (tests). */
+  clock?: Clock;
 }
 
 /**
@@ -68,6 +71,17 @@ export default fp<SeoPagesOptions>(
       remoteDir,
       remoteBaseUrl: app.config.publicRemoteUrl.replace(/[^/]*$/, ''),
       log: app.log,
+      workers: app.config.ssrWorkers,
+      timeoutMs: app.config.ssrRenderTimeoutMs,
+      memoryMb: app.config.ssrWorkerMemoryMb,
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    // The render workers start with the server (the first page does not wait for them), and end with it.
+    app.addHook('onListen', async () => {
+      void renderer.refresh();
+    });
+    app.addHook('onClose', async () => {
+      await renderer.close();
     });
 
     /**

@@ -1,27 +1,16 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import vm from 'node:vm';
 import type { FastifyBaseLogger } from 'fastify';
-import { matchRoute, type PostedForm, type RouteHttp, type ServerRemoteModule, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { matchRoute, type PostedForm, type RouteHttp, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { systemClock, type Clock } from '../lib/clock';
 import type { PageStylesheet } from './document';
-
-/** The shell's server build (hosts/shell/dist/server/render.js). */
-interface ShellServer {
-  render(input: { url: string; origin: string; lang: string; http: RouteHttp; remote: ServerRemoteModule; timeoutMs?: number; form?: PostedForm }): Promise<RenderedPage | undefined>;
-  shared: Record<string, unknown>;
-}
+import { RenderPool } from './render-pool';
 
 /** What the page links of the remote's browser build: its stylesheets, and the scripts hydration needs first. */
 export interface RemoteAssets {
   styles: PageStylesheet[];
   /** remoteEntry.js and the exposed module's own chunks, fetched in parallel with the shell's code. */
   scripts: string[];
-}
-
-interface Loaded<T> {
-  stamp: string;
-  module: T;
 }
 
 export interface PageRendererOptions {
@@ -34,15 +23,18 @@ export interface PageRendererOptions {
   log: FastifyBaseLogger;
   /** How often (ms) the builds' files are checked for a new deploy. */
   checkEveryMs?: number;
+  /** Render workers (SSR_WORKERS). */
+  workers: number;
+  /** A render's time limit, and a worker's for evaluating the builds (SSR_RENDER_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Each render worker's V8 old generation, MB (SSR_WORKER_MEMORY_MB). */
+  memoryMb: number;
+  /** The time limits' timers (tests move their own). */
+  clock?: Clock;
 }
 
-/** Runs a CommonJS file's code with the given `require`; answers its exports. */
-function evaluate(file: string, code: string, requireFn: (id: string) => unknown): Record<string, unknown> {
-  const module: { exports: Record<string, unknown> } = { exports: {} };
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: file }) as (...args: unknown[]) => void;
-  wrapper(module.exports, requireFn, module, file, path.dirname(file));
-  return module.exports;
-}
+/** A build that could not be loaded is tried again when its files change, or after this long (a machine too busy to load it in time). */
+const RETRY_FAILED_MS = 30_000;
 
 /** Size and modification time: a redeployed file differs in one of them. */
 async function stampOf(file: string): Promise<string> {
@@ -51,21 +43,21 @@ async function stampOf(file: string): Promise<string> {
 }
 
 /**
- * Loads the two server builds a public page is rendered with, by path
- * (docs/decisions/server-rendering.md), and loads them again when a deploy replaces them:
- * - the shell's, with Node's require (its npm packages come from node_modules);
- * - the public remote's, evaluated with a `require` that answers the shell's shared singletons
- *   (@vitrine/core, @vitrine/ui, @vitrine/i18n, React…), as Module Federation does in the browser.
- * The files are looked at no more than once a second; `version` changes with either build, so
- * what was rendered with an old build is not served after a deploy.
+ * The server builds a public page is rendered with, by path (docs/decisions/server-rendering.md), loaded again
+ * when a deploy replaces them. Their code never runs on this thread: each deploy of the builds (the shell's
+ * server/render.js and the public remote's server/pages.js) gets a pool of render workers (ssr/render-pool.ts,
+ * ssr/render-worker.ts) that evaluate them and render the pages, with a time and a memory limit. This thread only
+ * looks at the files (no more than once a second), reads the remote's manifest and answers the loaders' reads.
+ * `version` changes with either build, so what was rendered with an old build is not served after a deploy.
  */
 export class PageRenderer {
-  private shell: Loaded<ShellServer> | undefined;
-  private remote: Loaded<{ remote: ServerRemoteModule } & RemoteAssets> | undefined;
+  private current: { stamp: string; pool: RenderPool; assets: RemoteAssets } | undefined;
+  /** Every pool not ended yet: the current one and retired ones still finishing their renders. */
+  private readonly pools = new Set<RenderPool>();
+  private failure: { stamp: string | undefined; at: number; message: string } | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
-  private failure: string | undefined;
-  private requirePackage: (id: string) => unknown = createRequire(__filename);
+  private closed = false;
 
   constructor(private readonly options: PageRendererOptions) {}
 
@@ -79,12 +71,12 @@ export class PageRenderer {
 
   /** Identifies the loaded builds (part of every rendered page's cache key). */
   get version(): string {
-    return `${this.shell?.stamp ?? '-'}|${this.remote?.stamp ?? '-'}`;
+    return this.current?.stamp ?? '-|-';
   }
 
   /** Re-reads the builds when their files changed (at most once per checkEveryMs). */
   async refresh(): Promise<void> {
-    if (Date.now() - this.checkedAt < (this.options.checkEveryMs ?? 1000)) return;
+    if (this.closed || Date.now() - this.checkedAt < (this.options.checkEveryMs ?? 1000)) return;
     this.checking ??= this.check().finally(() => {
       this.checkedAt = Date.now();
       this.checking = undefined;
@@ -93,53 +85,53 @@ export class PageRenderer {
   }
 
   private async check(): Promise<void> {
+    let stamp: string | undefined;
+    let pool: RenderPool | undefined;
     try {
       const shellStamp = await stampOf(this.shellFile);
-      if (this.shell?.stamp !== shellStamp) this.shell = { stamp: shellStamp, module: await this.loadShell() };
       const remoteStamp = `${await stampOf(this.remoteFile)}|${await stampOf(path.join(this.options.remoteDir, 'mf-manifest.json'))}|${shellStamp}`;
-      if (this.remote?.stamp !== remoteStamp) this.remote = { stamp: remoteStamp, module: await this.loadRemote(this.shell.module) };
+      stamp = `${shellStamp}|${remoteStamp}`;
+      if (this.current?.stamp === stamp) return;
+      if (this.failure?.stamp === stamp && Date.now() - this.failure.at < RETRY_FAILED_MS) return;
+      const assets = await this.remoteAssets();
+      const newPool = new RenderPool({
+        files: { shellFile: this.shellFile, remoteFile: this.remoteFile },
+        size: Math.max(1, this.options.workers),
+        timeoutMs: this.options.timeoutMs,
+        memoryMb: this.options.memoryMb,
+        clock: this.options.clock ?? systemClock,
+        log: this.options.log,
+        onUnusable: (err) => {
+          if (this.current?.pool === newPool) this.fail(err, this.current.stamp);
+        },
+      });
+      pool = newPool;
+      for (const old of this.pools) if (old.ended) this.pools.delete(old);
+      this.pools.add(newPool);
+      await newPool.start();
+      if (this.closed) {
+        await newPool.close();
+        return;
+      }
+      const previous = this.current;
+      this.current = { stamp, pool: newPool, assets };
+      previous?.pool.retire();
       if (this.failure) this.options.log.info('server rendering is back: the public pages are rendered on the server again');
       this.failure = undefined;
     } catch (err) {
-      // The site stays up: pages go out as the plain shell and the browser renders them (as a SPA).
-      const message = err instanceof Error ? err.message : String(err);
-      if (this.failure !== message) this.options.log.error({ err }, 'server rendering unavailable; public pages are sent as the plain shell');
-      this.failure = message;
-      this.shell = undefined;
-      this.remote = undefined;
+      await pool?.close();
+      this.fail(err, stamp);
     }
   }
 
-  /**
-   * The shell's server build, evaluated afresh (a deploy replaces it). Its npm packages resolve from beside
-   * it, else from the API's own node_modules (a shell deployed in a folder of its own).
-   */
-  private async loadShell(): Promise<ShellServer> {
-    const file = this.shellFile;
-    const fromShell = createRequire(file);
-    const fromApi = createRequire(__filename);
-    const requirePackage = (id: string): unknown => {
-      try {
-        return fromShell(id);
-      } catch {
-        return fromApi(id);
-      }
-    };
-    const module = evaluate(file, await fs.promises.readFile(file, 'utf8'), requirePackage) as Partial<ShellServer>;
-    if (typeof module.render !== 'function' || typeof module.shared !== 'object') throw new Error(`${file} is not the shell's server build`);
-    this.requirePackage = requirePackage;
-    return module as ShellServer;
-  }
-
-  private async loadRemote(shell: ShellServer): Promise<{ remote: ServerRemoteModule } & RemoteAssets> {
-    const file = this.remoteFile;
-    const code = await fs.promises.readFile(file, 'utf8');
-    const requirePackage = this.requirePackage;
-    const requireShared = (id: string): unknown => (id in shell.shared ? shell.shared[id] : requirePackage(id));
-    const exported = evaluate(file, code, requireShared);
-    const remote = (exported.default ?? exported) as Partial<ServerRemoteModule>;
-    if (typeof remote.routes !== 'object' || typeof remote.registerTexts !== 'function') throw new Error(`${file} is not a remote's server build`);
-    return { remote: remote as ServerRemoteModule, ...(await this.remoteAssets()) };
+  /** The site stays up: pages go out as the plain shell and the browser renders them (as a SPA). */
+  private fail(err: unknown, stamp: string | undefined): void {
+    const message = err instanceof Error ? err.message : String(err);
+    if (this.failure?.message !== message) this.options.log.error({ err }, 'server rendering unavailable; public pages are sent as the plain shell');
+    this.failure = { stamp, at: Date.now(), message };
+    const previous = this.current;
+    this.current = undefined;
+    previous?.pool.retire();
   }
 
   /** From the remote's manifest: the stylesheets its exposed pages use, and its entry and exposed chunks. */
@@ -166,19 +158,30 @@ export class PageRenderer {
    */
   queryOf(pathname: string): readonly string[] | undefined {
     const name = matchRoute(pathname);
-    return name ? this.remote?.module.remote.routes[name]?.query : undefined;
+    return name ? this.current?.pool.queries[name] : undefined;
   }
 
   /**
-   * Renders a page with the current builds; undefined when they are unavailable or the path is not a rendered page.
-   * `form`: a form of the page sent without its code and not taken, shown again as sent (routes/page-forms).
+   * Renders a page with the current builds, in a render worker; undefined when they are unavailable, the path is
+   * not a rendered page, or the render failed (it threw, outlasted SSR_RENDER_TIMEOUT_MS or its worker's memory:
+   * logged by the pool). `http` answers the loaders' reads, here, in-process. `form`: a form of the page sent
+   * without its code and not taken, shown again as sent (routes/page-forms).
    */
   async render(input: { url: string; origin: string; lang: string; http: RouteHttp; form?: PostedForm }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
     await this.refresh();
-    const shell = this.shell;
-    const remote = this.remote;
-    if (!shell || !remote) return undefined;
-    const page = await shell.module.render({ ...input, remote: remote.module.remote });
-    return page ? { page, styles: remote.module.styles, scripts: remote.module.scripts } : undefined;
+    const current = this.current;
+    if (!current) return undefined;
+    const { http, ...rest } = input;
+    const page = await current.pool.render({ ...rest, timeoutMs: this.options.timeoutMs }, http);
+    return page ? { page, styles: current.assets.styles, scripts: current.assets.scripts } : undefined;
+  }
+
+  /** Ends the render workers (the app closes). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.checking?.catch(() => undefined);
+    this.current = undefined;
+    await Promise.all([...this.pools].map((pool) => pool.close()));
+    this.pools.clear();
   }
 }
