@@ -16,10 +16,13 @@ if (stale.length) {
   }
 }
 
+// The remotes are served from their releases (docs/decisions/releases.md): at start, the server makes each remote's
+// built dist/ its active release when it has none, and under npm start also when the build is new (one just rebuilt);
+// a build already published (say, one rolled back from) is left as it is. RELEASE_DIST_AT_START=first|off to change it.
 const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'services/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, ...SERVER_ENV, VITRINE_STARTED_AT: String(startedAt) },
+  env: { ...process.env, ...SERVER_ENV, RELEASE_DIST_AT_START: process.env.RELEASE_DIST_AT_START ?? 'new', VITRINE_STARTED_AT: String(startedAt) },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -14,7 +14,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(here, 'src', 'server.ts'), 'pglite-worker': path.join(here, 'src', 'db', 'pglite-worker.ts'), 'render-worker': path.join(here, 'src', 'ssr', 'render-worker.ts') },
+  entryPoints: { server: path.join(here, 'src', 'server.ts'), 'pglite-worker': path.join(here, 'src', 'db', 'pglite-worker.ts'), 'render-worker': path.join(here, 'src', 'ssr', 'render-worker.ts'), release: path.join(here, 'src', 'release-cli.ts') },
   outdir: dist,
   bundle: true,
   platform: 'node',

@@ -24,6 +24,7 @@ import answerCachePlugin from './plugins/answer-cache';
 import answerReplayPlugin from './plugins/answer-replay';
 import noStorePlugin from './plugins/no-store';
 import seoPagesPlugin from './plugins/seo-pages';
+import releasesPlugin, { type ReleasesOptions } from './plugins/releases';
 import staticSite, { type SiteOptions } from './plugins/static-site';
 import swaggerPlugin from './plugins/swagger';
 import { installValidators } from './plugins/validation';
@@ -56,7 +57,9 @@ export interface BuildAppOptions {
    */
   db?: Db;
   /** Serve the built front-ends (shell, remotes, uploads, /remotes.json). */
-  site?: Omit<SiteOptions, 'remoteUrls'>;
+  site?: Omit<SiteOptions, 'remoteUrls' | 'releases'>;
+  /** Serve the remotes from their versioned releases (docs/decisions/releases.md); without it, from `site.remotes`. */
+  releases?: ReleasesOptions;
   /** Fastify logger option; false in tests. */
   logger?: FastifyServerOptions['logger'];
   /** Called with the seed result when buildApp seeded the database itself. */
@@ -226,6 +229,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);
   await app.register(authPlugin);
+  await app.register(releasesPlugin, { releases: options.releases, shellDir: options.site?.shellDir });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
 
@@ -269,6 +273,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     await app.register(staticSite, {
       ...options.site,
       remoteUrls: { public_remote: config.publicRemoteUrl, admin_remote: config.adminRemoteUrl },
+      releases: app.releases.registry,
     });
   }
   return app;

@@ -21,6 +21,12 @@ export interface AppConfig {
   adminRemoteUrl: string;
   remotesDirAdmin: string | undefined;
   remotesDirPublic: string | undefined;
+  /** RELEASES_DIR: the remotes' releases, one folder per release (docs/decisions/releases.md); unset: DATA_DIR/releases. */
+  releasesDir: string | undefined;
+  /** RELEASES_KEEP: releases kept per remote, newest first (the active and the previous one always); at least 2. */
+  releasesKeep: number;
+  /** RELEASE_DIST_AT_START: a remote's built dist/ is made its active release at start when it has none ('first'), also when it is a new build ('new', npm start), or never ('off'). */
+  releaseDistAtStart: 'first' | 'new' | 'off';
   logLevel: string;
   /** scrypt cost (N). Tests lower it; production keeps the default. */
   scryptCost: number;
@@ -108,6 +114,12 @@ function onOff(value: string | undefined, fallback: boolean, name: string): bool
 
 function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function releaseDistAtStart(value: string | undefined): AppConfig['releaseDistAtStart'] {
+  const v = optional(value)?.toLowerCase() ?? 'first';
+  if (v === 'first' || v === 'new' || v === 'off') return v;
+  throw new Error(`RELEASE_DIST_AT_START must be "first", "new" or "off", got "${value}"`);
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -212,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     adminRemoteUrl: optional(env.ADMIN_REMOTE_URL) ?? '/remotes/admin/mf-manifest.json',
     remotesDirAdmin: optional(env.REMOTES_DIR_ADMIN),
     remotesDirPublic: optional(env.REMOTES_DIR_PUBLIC),
+    releasesDir: optional(env.RELEASES_DIR) && path.resolve(rootDir, optional(env.RELEASES_DIR) as string),
+    releasesKeep: Math.max(2, int(env.RELEASES_KEEP, 5, 'RELEASES_KEEP')),
+    releaseDistAtStart: releaseDistAtStart(env.RELEASE_DIST_AT_START),
     logLevel: optional(env.LOG_LEVEL) ?? 'info',
     scryptCost: int(env.SCRYPT_COST, DEFAULT_SCRYPT_COST, 'SCRYPT_COST'),
     seedDemo: env.SEED_DEMO !== 'false',

@@ -20,16 +20,21 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
   const root = config.rootDir;
+  // The remotes' built dist/ folders: their first releases (docs/decisions/releases.md); the remotes are served from
+  // their active releases, never from these folders.
+  const dists = {
+    public: config.remotesDirPublic ?? existing(path.join(root, 'remotes', 'public', 'dist')),
+    admin: config.remotesDirAdmin ?? existing(path.join(root, 'remotes', 'admin', 'dist')),
+  };
   const app = await buildApp({
     config,
     site: {
       shellDir: existing(path.join(root, 'hosts', 'shell', 'dist')),
-      remotes: {
-        public_remote: config.remotesDirPublic ?? existing(path.join(root, 'remotes', 'public', 'dist')),
-        admin_remote: config.remotesDirAdmin ?? existing(path.join(root, 'remotes', 'admin', 'dist')),
-      },
+      remotes: { public_remote: dists.public, admin_remote: dists.admin },
       uploadsDir: path.join(config.dataDir, 'uploads'),
     },
+    // The release CLI reaches this process through DATA_DIR/release-control.json (releases/control.ts).
+    releases: { dists, control: true },
     onSeed: (result) => {
       if (result.admin?.generated) process.stdout.write(`\n${credentialsBox(result.admin.email, result.admin.password)}\n\n`);
       else if (result.admin) process.stdout.write(`\nFirst admin account created for ${result.admin.email} (password from ADMIN_PASSWORD).\n\n`);

@@ -6,6 +6,7 @@ import { clearSessionProof, sessionProof } from './session-cookie';
 import { describeLimit } from './rate-limit';
 import type { Principal } from '../services/context';
 import { actorContext } from '../db/actor';
+import { CONTROL_HEADER, fromThisMachine, tokenMatches } from '../releases/control';
 
 /**
  * A protected route's access rule:
@@ -19,14 +20,17 @@ export interface RouteAuth {
   routes: readonly AdminRouteName[];
   self?: (request: FastifyRequest) => number | undefined;
   firstAccess?: boolean | 'self';
+  /** Users of type admin only, whatever their roles (with `routes: []`: any signed-in admin). */
+  adminType?: true;
 }
 
 /**
  * Every route's declared policy (docs/decisions/api-safe-by-default.md):
- * 'public' (anyone), or a RouteAuth (signed in; `routes: []` = any signed-in user).
+ * 'public' (anyone), a RouteAuth (signed in; `routes: []` = any signed-in user), or 'local-control': the release
+ * CLI on this machine, with the token of this server's start (releases/control.ts; no session).
  * A route that declares none is refused when it is registered.
  */
-export type RoutePolicy = 'public' | RouteAuth;
+export type RoutePolicy = 'public' | 'local-control' | RouteAuth;
 
 /** Any signed-in user, first-access users included (the first-access and verification screens). */
 export const SIGNED_IN_FIRST_ACCESS: RouteAuth = { routes: [], firstAccess: true };
@@ -43,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its policy and rate limit, in registration order (the route table test reads it). */
     routeTable: RouteTableEntry[];
+    /** The token 'local-control' routes ask for; none until the server listens (plugins/releases.ts sets it). */
+    localControl: { token: string | undefined };
   }
 }
 
@@ -68,11 +74,12 @@ export function principalOf(request: FastifyRequest): Principal {
 
 /** A policy as one line of text: the route table (test/route-policies.json) lists these. */
 export function describePolicy(policy: RoutePolicy): string {
-  if (policy === 'public') return 'public';
+  if (policy === 'public' || policy === 'local-control') return policy;
   const parts = [policy.routes.length === 0 ? 'signed-in' : `routes:${policy.routes.join('|')}`];
   if (policy.self) parts.push('self');
   if (policy.firstAccess === true) parts.push('first-access');
   if (policy.firstAccess === 'self') parts.push('first-access:self');
+  if (policy.adminType) parts.push('admin-type');
   return parts.join(' ');
 }
 
@@ -91,6 +98,7 @@ export default fp(
     app.decorateRequest('principal', null);
     const table: RouteTableEntry[] = [];
     app.decorate('routeTable', table);
+    app.decorate('localControl', { token: undefined as string | undefined });
 
     // Safe by default: a route without a policy does not start.
     app.addHook('onRoute', (route) => {
@@ -108,7 +116,7 @@ export default fp(
     // Public routes act for nobody: they skip it.
     app.addHook('onRequest', (request, _reply, done) => {
       const rule = request.routeOptions.config.policy;
-      if (rule === undefined || rule === 'public') done();
+      if (rule === undefined || rule === 'public' || rule === 'local-control') done();
       else actorContext.run(done);
     });
 
@@ -117,6 +125,14 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const rule = request.routeOptions.config.policy;
       if (rule === undefined || rule === 'public') return;
+      if (rule === 'local-control') {
+        // The release CLI: this start's token, from this machine, not through a proxy (releases/control.ts).
+        const token = app.localControl.token;
+        const given = request.headers[CONTROL_HEADER];
+        if (given === undefined) throw new UnauthorizedError();
+        if (!token || !fromThisMachine(request) || !tokenMatches(given, token)) throw new ForbiddenError('ACCESS_DENIED');
+        return;
+      }
       const proof = sessionProof(request);
       let principal: Principal;
       try {
@@ -133,6 +149,7 @@ export default fp(
         const allowed = rule.firstAccess === true || (rule.firstAccess === 'self' && isSelf);
         if (!allowed) throw new ForbiddenError('FIRST_ACCESS_REQUIRED');
       }
+      if (rule.adminType && principal.user.type !== 'admin') throw new ForbiddenError('ACCESS_DENIED');
       if (rule.routes.length === 0 || isSelf) return;
       if (!rule.routes.some((route) => canOpenRoute(principal.roles, route))) throw new ForbiddenError('ACCESS_DENIED');
     });

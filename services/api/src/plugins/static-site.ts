@@ -5,6 +5,17 @@ import fastifyStatic from '@fastify/static';
 import { PrecompressedCheck } from '../lib/fresh-precompressed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute, type RemotesConfig } from '@vitrine/contracts';
+import { RELEASE_ID, type ReleaseRemote } from '../releases/files';
+import type { ServedRelease } from '../releases/registry';
+import { remoteUrlFor } from '../releases/urls';
+
+/** What this process serves of the remotes' releases (releases/registry.ts). */
+export interface SiteReleases {
+  active(remote: ReleaseRemote): ServedRelease | undefined;
+  release(remote: ReleaseRemote, id: string): ServedRelease | undefined;
+  /** The active release first, then the other kept ones, newest first. */
+  kept(remote: ReleaseRemote): readonly ServedRelease[];
+}
 
 export interface SiteOptions {
   /** The shell's built files (index.html at its root). */
@@ -14,6 +25,11 @@ export interface SiteOptions {
   uploadsDir?: string | undefined;
   /** Where the shell finds each remote's manifest (PUBLIC_REMOTE_URL / ADMIN_REMOTE_URL). */
   remoteUrls: { public_remote: string; admin_remote: string };
+  /**
+   * Serve the remotes from their releases instead of the `remotes` folders (docs/decisions/releases.md): /remotes/<r>/
+   * is the active release, /remotes/<r>/r/<id>/ any kept one, and /remotes.json names the active release's own URL.
+   */
+  releases?: SiteReleases | undefined;
 }
 
 const NO_CACHE = 'no-cache';
@@ -31,6 +47,68 @@ function cacheControlFor(file: string): string {
   if (/\.(js|mjs|css|json)$/.test(base)) return NO_CACHE;
   return 'public, max-age=3600';
 }
+
+/** A file's path inside a release, as the route's wildcard gives it (decoded): plain segments only, no '.' or '..'. */
+function isInsidePath(file: string): boolean {
+  return file.length > 0 && !/[\\\0]/.test(file) && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/** A release's files under /remotes/<r>/r/<id>/: none of them ever changes (the manifest and the entry included). */
+const RELEASE_PATH = /^\/remotes\/[^/]+\/r\/[^/]+\//;
+
+/**
+ * The remotes served from their releases (docs/decisions/releases.md, "Serving"): /remotes/<r>/<file> from the active
+ * release, with the entry files no-cache as before; a hashed chunk that the active release lacks from the other kept
+ * releases, newest first (a page opened before an activation still loads its lazy chunks); /remotes/<r>/r/<id>/<file>
+ * from that release while it is kept, everything immutable. A release is never written to once published, so its
+ * pre-compressed copies are always its files' (no freshness check).
+ */
+const releaseFiles = async (app: FastifyInstance, options: { releases: SiteReleases }) => {
+  const { releases } = options;
+  await app.register(fastifyStatic, {
+    serve: false,
+    decorateReply: true,
+    cacheControl: false,
+    index: false,
+    dotfiles: 'ignore',
+    preCompressed: true,
+    setHeaders: (res, file) => {
+      const url = (res as unknown as FastifyReply).request?.url ?? '';
+      res.header('cache-control', RELEASE_PATH.test(url) ? IMMUTABLE : cacheControlFor(file));
+      res.header('access-control-allow-origin', '*');
+    },
+  });
+  // A file answered from the active release is repeated by the answer replay (plugins/answer-replay.ts) only while
+  // that release is still the active one (its files never change, so the replay's own check would hold forever).
+  const servedFrom = new WeakMap<FastifyRequest, { remote: ReleaseRemote; id: string }>();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const served = servedFrom.get(request);
+    // A body compressed on the way out (a stream by now) is not recorded by the replay anyway.
+    if (served && Buffer.isBuffer(payload) && reply.statusCode === 200) {
+      app.answerReplay.offer(reply, payload, { valid: () => releases.active(served.remote)?.id === served.id });
+    }
+    done(null, payload);
+  });
+  for (const remote of ['public', 'admin'] as const) {
+    app.get<{ Params: { release: string; '*': string } }>(`/remotes/${remote}/r/:release/*`, { config: { policy: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      const release = RELEASE_ID.test(request.params.release) ? releases.release(remote, request.params.release) : undefined;
+      if (!release || !isInsidePath(request.params['*'])) return reply.callNotFound();
+      return reply.sendFile(`/${request.params['*']}`, release.dir);
+    });
+    app.get<{ Params: { '*': string } }>(`/remotes/${remote}/*`, { config: { policy: 'public' }, schema: { hide: true } }, async (request, reply) => {
+      const file = request.params['*'];
+      const active = releases.active(remote);
+      if (!active || !isInsidePath(file)) return reply.callNotFound();
+      servedFrom.set(request, { remote, id: active.id });
+      // Only a hashed file is looked for in the other releases: its name is its content, the same wherever it is found.
+      let dir = active.dir;
+      if (HASHED.test(file) && !fs.existsSync(path.join(active.dir, file))) {
+        dir = releases.kept(remote).find((r) => r.id !== active.id && fs.existsSync(path.join(r.dir, file)))?.dir ?? active.dir;
+      }
+      return reply.sendFile(`/${file}`, dir);
+    });
+  }
+};
 
 function isDir(dir: string | undefined): dir is string {
   return !!dir && fs.existsSync(dir) && fs.statSync(dir).isDirectory();
@@ -72,16 +150,33 @@ function isNavigation(request: FastifyRequest, orAnything = false): boolean {
  */
 export default fp<SiteOptions>(
   async function staticSite(app: FastifyInstance, options: SiteOptions) {
+    const releases = options.releases;
     const remotesJson: RemotesConfig = { apiBaseUrl: '/api', remotes: options.remoteUrls };
+    // With releases, each remote's entry names its active release (read at each request: an activation is seen at once).
+    const currentRemotes = (): RemotesConfig =>
+      releases
+        ? {
+            apiBaseUrl: '/api',
+            remotes: {
+              public_remote: remoteUrlFor(options.remoteUrls.public_remote, 'public', releases.active('public')?.id),
+              admin_remote: remoteUrlFor(options.remoteUrls.admin_remote, 'admin', releases.active('admin')?.id),
+            },
+          }
+        : remotesJson;
     app.get('/remotes.json', { config: { policy: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-      reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*').send(remotesJson),
+      reply.header('cache-control', NO_CACHE).header('access-control-allow-origin', '*').send(currentRemotes()),
     );
 
     const mounts: { prefix: string; dir: string | undefined; cors: boolean }[] = [
-      { prefix: '/remotes/public/', dir: options.remotes?.public_remote, cors: true },
-      { prefix: '/remotes/admin/', dir: options.remotes?.admin_remote, cors: true },
+      ...(releases
+        ? []
+        : [
+            { prefix: '/remotes/public/', dir: options.remotes?.public_remote, cors: true },
+            { prefix: '/remotes/admin/', dir: options.remotes?.admin_remote, cors: true },
+          ]),
       { prefix: '/uploads/', dir: options.uploadsDir, cors: false },
     ];
+    if (releases) await app.register(releaseFiles, { releases });
     // A pre-compressed copy is sent only while it holds the file beside it (lib/fresh-precompressed.ts): a redeploy
     // that leaves an old .br or .gz behind is never hidden from the browsers that accept it.
     const precompressed = new PrecompressedCheck();

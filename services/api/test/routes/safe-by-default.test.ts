@@ -20,6 +20,8 @@ const MAP_END = '<!-- route-table:end -->';
 /** Which accesses open a policy's admin routes (admin-only routes say so). */
 function accessesOf(policy: string): string {
   if (policy === 'public') return 'anyone';
+  if (policy === 'local-control') return 'the release CLI on the server machine (with the token of its start, in DATA_DIR)';
+  if (/^signed-in admin-type$/.test(policy)) return 'any signed-in user of the admin type';
   const routes = /routes:(\S+)/.exec(policy)?.[1]?.split('|') ?? [];
   const self = policy.includes(' self') ? '; the user themselves' : '';
   if (routes.length === 0) return 'any signed-in user';
@@ -59,12 +61,15 @@ describe('every route declares a policy', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-table-'));
     for (const dir of ['shell', 'public', 'admin', 'uploads']) fs.mkdirSync(path.join(root, dir));
     fs.writeFileSync(path.join(root, 'shell', 'index.html'), '<!doctype html><title>shell</title>');
+    // As the server runs: the remotes served from their releases (docs/decisions/releases.md).
     const ctx = await setupApp('pglite', {
+      config: testConfig({ dataDir: root }),
       site: {
         shellDir: path.join(root, 'shell'),
         remotes: { public_remote: path.join(root, 'public'), admin_remote: path.join(root, 'admin') },
         uploadsDir: path.join(root, 'uploads'),
       },
+      releases: {},
     });
     try {
       const table = [...ctx.app.routeTable].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

@@ -11,3 +11,5 @@ export * from './deliveries';
 export * from './reports';
 export * from './audit';
 export * from './webhooks';
+// Last: its new property names must not change the order the API report prints the earlier types' properties in.
+export * from './releases';

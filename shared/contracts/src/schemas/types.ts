@@ -113,3 +113,6 @@ export type WelcomeTexts = Static<typeof S.WelcomeTextsSchema>;
 export type WelcomeSettings = Static<typeof S.WelcomeSettingsSchema>;
 export type WelcomePreviewInput = Static<typeof S.WelcomePreviewBody>;
 export type WelcomePreview = Static<typeof S.WelcomePreviewSchema>;
+
+export type Release = Static<typeof S.ReleaseSchema>;
+export type RemoteReleases = Static<typeof S.RemoteReleasesSchema>;

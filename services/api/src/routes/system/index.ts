@@ -3,6 +3,7 @@ import { HealthSchema, ReadySchema } from '@vitrine/contracts/schemas';
 import { withDeadline } from '../../db/faults';
 import { DatabaseUnavailableError } from '../../errors';
 import { responses } from '../common';
+import releaseRoutes from './releases';
 
 const tags = ['system'];
 
@@ -27,6 +28,8 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { status: 'ready' as const };
     },
   );
+
+  await app.register(releaseRoutes);
 };
 
 export default systemRoutes;
