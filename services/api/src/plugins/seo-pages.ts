@@ -13,6 +13,7 @@ import { FeedsService } from '../services/feeds';
 import type { Clock } from '../lib/clock';
 import { composeDocument } from '../ssr/document';
 import { PageRenderer } from '../ssr/renderer';
+import { folderOf, remoteUrlFor } from '../releases/urls';
 import { answerKey, queryOf, requestLanguage } from './answer-cache';
 import type { SiteOptions } from './static-site';
 
@@ -64,12 +65,34 @@ export default fp<SeoPagesOptions>(
 
     const shellDir = options.site?.shellDir;
     const remoteDir = options.site?.remotes?.public_remote;
-    if (!shellDir || !remoteDir) return;
-    const runtimeConfig: RemotesConfig = { apiBaseUrl: '/api', remotes: { public_remote: app.config.publicRemoteUrl, admin_remote: app.config.adminRemoteUrl } };
+    // Served from releases (docs/decisions/releases.md): the public remote's active release, asked at each check.
+    const releases = app.releases?.registry;
+    if (!shellDir || (!remoteDir && !releases)) return;
+    const { publicRemoteUrl, adminRemoteUrl } = app.config;
+    /**
+     * The browser's runtime config for a page rendered with a release of the public remote: that release's manifest
+     * (the browser hydrates the page with the code it was rendered with, whatever is active by then), and the admin
+     * remote's active release.
+     */
+    const runtimeConfigFor = (release: string | undefined): RemotesConfig => ({
+      apiBaseUrl: '/api',
+      remotes: {
+        public_remote: remoteUrlFor(publicRemoteUrl, 'public', release),
+        admin_remote: remoteUrlFor(adminRemoteUrl, 'admin', releases?.active('admin')?.id),
+      },
+    });
     const renderer = new PageRenderer({
       shellDir,
-      remoteDir,
-      remoteBaseUrl: app.config.publicRemoteUrl.replace(/[^/]*$/, ''),
+      remoteDir: remoteDir ?? '',
+      remoteBaseUrl: folderOf(publicRemoteUrl),
+      ...(releases
+        ? {
+            remote: () => {
+              const active = releases.active('public');
+              return active && { dir: active.dir, baseUrl: folderOf(remoteUrlFor(publicRemoteUrl, 'public', active.id)), release: active.id };
+            },
+          }
+        : {}),
       log: app.log,
       workers: app.config.ssrWorkers,
       timeoutMs: app.config.ssrRenderTimeoutMs,
@@ -113,10 +136,10 @@ export default fp<SeoPagesOptions>(
       const rendered = await renderer.render({ url, origin: app.config.publicUrl, lang, http: httpIn(lang), ...(form ? { form } : {}) });
       if (!rendered) return undefined;
       // The browser's runtime config comes with the page: hydration does not wait for /remotes.json.
-      const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfig } };
+      const page = { ...rendered.page, data: { ...rendered.page.data, runtime: runtimeConfigFor(rendered.release) } };
       // The staff's SEO markup goes on public pages only: not on the back office, not on the not-found page.
       const seo = page.route !== 'not-found' && isSeoPage(url.split('?', 1)[0] ?? '/') ? await seoEntries() : [];
-      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo });
+      const html = composeDocument(shellHtml, page, { styles: rendered.styles, scripts: rendered.scripts, seo, ...(rendered.release ? { releases: { public: rendered.release } } : {}) });
       return html === undefined ? undefined : { statusCode: page.status, html };
     };
 
@@ -150,7 +173,7 @@ export default fp<SeoPagesOptions>(
         const known = renderer.queryOf(request.url.split('?', 1)[0] ?? '/') ?? PAGE_PARAMS;
         const url = answerKey(request.url, query, known);
         return await app.answerCache.serve(request, reply, {
-          key: `page|${shellHash}|${renderer.version}|${lang}|${url}`,
+          key: `page|${shellHash}|${renderer.version}|${releases?.active('admin')?.id ?? '-'}|${lang}|${url}`,
           query: [...known, LANGUAGE_QUERY_PARAM],
           cacheControl: PAGE_CACHE_CONTROL,
           vary: 'cookie',

@@ -30,6 +30,8 @@ export interface DocumentParts {
   scripts?: readonly string[];
   /** The staff's SEO markup (head and body snippets), as the browser's shell would insert it. */
   seo: readonly { head_markup: string; body_markup: string }[];
+  /** The release of each remote the page was rendered with: `<meta name="release:<remote>" content="<id>">`. */
+  releases?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -48,6 +50,10 @@ export function composeDocument(shellHtml: string, page: ServerRenderedPage, par
     parts.styles.map(({ href, file }) => `<link rel="stylesheet" href="${escapeHtml(href)}" data-href="${escapeHtml(file)}">`).join('') +
     (parts.scripts ?? []).map((href) => `<link rel="prefetch" as="script" href="${escapeHtml(href)}">`).join('');
   const seoHead = parts.seo.map((entry) => entry.head_markup.trim()).filter(Boolean).join('');
+  // Which build rendered the page (docs/decisions/releases.md, "One version per page").
+  const releases = Object.entries(parts.releases ?? {})
+    .map(([remote, id]) => `<meta name="release:${escapeHtml(remote)}" content="${escapeHtml(id)}">`)
+    .join('');
   const seoBody = parts.seo.map((entry) => entry.body_markup.trim()).filter(Boolean).join('');
   const data = `<script id="${SSR_DATA_ID}" type="application/json">${jsonForScript(page.data)}</script>`;
   let html = shellHtml.replace(TITLE, '').replace(DESCRIPTION, '');
@@ -60,7 +66,7 @@ export function composeDocument(shellHtml: string, page: ServerRenderedPage, par
     return `<script defer src="${escapeHtml(starter)}" data-main="${escapeHtml(entry)}"${beacon}></script>`;
   });
   html = html.replace(HTML_OPEN, (open) => (/\blang\s*=/.test(open) ? open.replace(/\blang\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i, () => `lang="${escapeHtml(page.data.lang)}"`) : open.replace(/>$/, () => ` lang="${escapeHtml(page.data.lang)}">`)));
-  html = html.replace(HEAD_END, (end) => `${page.head}${styles}${seoHead}${end}`);
+  html = html.replace(HEAD_END, (end) => `${page.head}${releases}${styles}${seoHead}${end}`);
   if (seoBody) html = html.replace(BODY_OPEN, (open) => `${open}${seoBody}`);
   html = html.replace(ROOT, (_match, open: string, close: string) => `${open}${page.body}${close}`);
   return html.replace(BODY_END, (end) => `${data}${end}`);

@@ -11,6 +11,15 @@ export interface RemoteAssets {
   styles: PageStylesheet[];
   /** remoteEntry.js and the exposed module's own chunks, fetched in parallel with the shell's code. */
   scripts: string[];
+  /** The release of the public remote these come from, and the page was rendered with (when served from releases). */
+  release?: string;
+}
+
+/** The public remote's build as the release store names it: its folder, where browsers fetch its files, its release. */
+export interface RemoteBuild {
+  dir: string;
+  baseUrl: string;
+  release: string;
 }
 
 export interface PageRendererOptions {
@@ -20,6 +29,11 @@ export interface PageRendererOptions {
   remoteDir: string;
   /** Where browsers fetch the public remote's files (PUBLIC_REMOTE_URL's folder), for its stylesheets. */
   remoteBaseUrl: string;
+  /**
+   * The active release of the public remote (docs/decisions/releases.md), asked at each check instead of
+   * remoteDir/remoteBaseUrl; undefined: none. Another release is loaded like a deploy.
+   */
+  remote?: () => RemoteBuild | undefined;
   log: FastifyBaseLogger;
   /** How often (ms) the builds' files are checked for a new deploy. */
   checkEveryMs?: number;
@@ -57,6 +71,8 @@ export class PageRenderer {
   private failure: { stamp: string | undefined; at: number; message: string } | undefined;
   private checkedAt = 0;
   private checking: Promise<void> | undefined;
+  /** The release a check loads (asked once per check). */
+  private build: RemoteBuild | undefined;
   private closed = false;
 
   constructor(private readonly options: PageRendererOptions) {}
@@ -65,8 +81,12 @@ export class PageRenderer {
     return path.join(this.options.shellDir, 'server', 'render.js');
   }
 
+  private get remoteDir() {
+    return this.build?.dir ?? this.options.remoteDir;
+  }
+
   private get remoteFile() {
-    return path.join(this.options.remoteDir, 'server', 'pages.js');
+    return path.join(this.remoteDir, 'server', 'pages.js');
   }
 
   /** Identifies the loaded builds (part of every rendered page's cache key). */
@@ -88,8 +108,10 @@ export class PageRenderer {
     let stamp: string | undefined;
     let pool: RenderPool | undefined;
     try {
+      this.build = this.options.remote?.();
+      if (this.options.remote && !this.build) throw new Error('the public remote has no active release');
       const shellStamp = await stampOf(this.shellFile);
-      const remoteStamp = `${await stampOf(this.remoteFile)}|${await stampOf(path.join(this.options.remoteDir, 'mf-manifest.json'))}|${shellStamp}`;
+      const remoteStamp = `${this.build ? `${this.build.release}|` : ''}${await stampOf(this.remoteFile)}|${await stampOf(path.join(this.remoteDir, 'mf-manifest.json'))}|${shellStamp}`;
       stamp = `${shellStamp}|${remoteStamp}`;
       if (this.current?.stamp === stamp) return;
       if (this.failure?.stamp === stamp && Date.now() - this.failure.at < RETRY_FAILED_MS) return;
@@ -136,11 +158,12 @@ export class PageRenderer {
 
   /** From the remote's manifest: the stylesheets its exposed pages use, and its entry and exposed chunks. */
   private async remoteAssets(): Promise<RemoteAssets> {
-    const manifest = JSON.parse(await fs.promises.readFile(path.join(this.options.remoteDir, 'mf-manifest.json'), 'utf8')) as {
+    const manifest = JSON.parse(await fs.promises.readFile(path.join(this.remoteDir, 'mf-manifest.json'), 'utf8')) as {
       metaData?: { remoteEntry?: { name?: string; path?: string } };
       exposes?: { assets?: { css?: { sync?: string[]; async?: string[] }; js?: { sync?: string[] } } }[];
     };
-    const base = this.options.remoteBaseUrl.endsWith('/') ? this.options.remoteBaseUrl : `${this.options.remoteBaseUrl}/`;
+    const baseUrl = this.build?.baseUrl ?? this.options.remoteBaseUrl;
+    const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
     const styles = new Set<string>();
     const scripts = new Set<string>();
     const entry = manifest.metaData?.remoteEntry;
@@ -149,7 +172,11 @@ export class PageRenderer {
       for (const file of [...(expose.assets?.css?.sync ?? []), ...(expose.assets?.css?.async ?? [])]) styles.add(file);
       for (const file of expose.assets?.js?.sync ?? []) scripts.add(file);
     }
-    return { styles: [...styles].map((file) => ({ href: base + file, file })), scripts: [...scripts].map((file) => base + file) };
+    return {
+      styles: [...styles].map((file) => ({ href: base + file, file })),
+      scripts: [...scripts].map((file) => base + file),
+      ...(this.build ? { release: this.build.release } : {}),
+    };
   }
 
   /**
@@ -173,7 +200,7 @@ export class PageRenderer {
     if (!current) return undefined;
     const { http, ...rest } = input;
     const page = await current.pool.render({ ...rest, timeoutMs: this.options.timeoutMs }, http);
-    return page ? { page, styles: current.assets.styles, scripts: current.assets.scripts } : undefined;
+    return page ? { page, ...current.assets } : undefined;
   }
 
   /** Ends the render workers (the app closes). */
