@@ -47,7 +47,7 @@ export function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Variables of the developer's shell that would change what the server does. */
-const SCRUB = ['DATABASE_URL', 'SMTP_URL', 'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'ADMIN_REMOTE_URL', 'PUBLIC_REMOTE_URL', 'REMOTES_DIR_ADMIN', 'REMOTES_DIR_PUBLIC', 'SCRYPT_COST', 'SEED_DEMO'];
+export const SCRUB = ['DATABASE_URL', 'SMTP_URL', 'PORT', 'HOST', 'DATA_DIR', 'PUBLIC_URL', 'ADMIN_REMOTE_URL', 'PUBLIC_REMOTE_URL', 'REMOTES_DIR_ADMIN', 'REMOTES_DIR_PUBLIC', 'RELEASES_DIR', 'RELEASES_KEEP', 'RELEASE_DIST_AT_START', 'SCRYPT_COST', 'SEED_DEMO'];
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const entry = serverEntry();

@@ -1,11 +1,12 @@
 // A variant of a remote, built the way a remote team would ship a new feature: the remote's own
-// source copied, files added or patched, built with the same webpack config into its own folder.
-// The shell and the checkout's remotes are never touched. Used by remote-swap.test.ts.
+// source copied, files added or patched, built with the same webpack config into its own folder,
+// then deployed as a release. The shell and the checkout's remotes are never touched. Used by remote-swap.test.ts.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ARTIFACTS, ROOT } from './env';
+import { ARTIFACTS, ROOT, servedRoot } from './env';
+import { SCRUB, type RunningServer } from './server';
 
 export interface VariantOptions {
   remote: 'admin' | 'public';
@@ -67,8 +68,31 @@ function webpack(cwd: string, buildId: string): Promise<void> {
   });
 }
 
-/** Replaces what a folder serves with another build (rm + cp, like a static host's deploy). */
-export function deploy(from: string, servedDir: string): void {
-  for (const entry of fs.readdirSync(servedDir)) fs.rmSync(path.join(servedDir, entry), { recursive: true, force: true });
-  fs.cpSync(from, servedDir, { recursive: true });
+/**
+ * `npm run release -- <args>` against a running server (docs/decisions/releases.md): the served build's release
+ * command (the API's dist/release.js), with the server's DATA_DIR, so it asks that server. Answers its exit code and
+ * output.
+ */
+export function release(server: RunningServer, args: string[]): Promise<{ code: number | null; out: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of SCRUB) delete env[key];
+  env.DATA_DIR = server.dataDir;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(servedRoot(), 'services', 'api', 'dist', 'release.js'), ...args], { cwd: servedRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** A remote's build deployed as it is in production: published as a release, then activated. Answers the release id. */
+export async function deploy(server: RunningServer, remote: 'public' | 'admin', dist: string): Promise<string> {
+  const published = await release(server, ['publish', remote, dist]);
+  const id = /(?:published \S+ release|is already \S+ release) (\S+)/.exec(published.out)?.[1];
+  if (published.code !== 0 || !id) throw new Error(`release publish ${remote} failed (${published.code}):\n${published.out}`);
+  const activated = await release(server, ['activate', remote, id]);
+  if (activated.code !== 0) throw new Error(`release activate ${remote} ${id} failed (${activated.code}):\n${activated.out}`);
+  return id;
 }

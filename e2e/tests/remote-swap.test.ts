@@ -2,12 +2,15 @@
 // replaces its users screen (route `users`) with one that calls an endpoint the shell's build never
 // calls, with text keys the shell never had, in pt-BR and en-US; the same for the public remote,
 // whose variant replaces its FAQ screen (route `faq`) with one that asks something else and has
-// texts of its own. Each is built from a copy of the remote's source, swapped into the served folder
-// under the running server (like a static-host deploy), and works after a reload in both languages.
-// The shell's files are never touched.
+// texts of its own. Each is built from a copy of the remote's source, published and activated as a
+// release under the running server (npm run release, docs/decisions/releases.md), and works after a
+// reload in both languages. The shell's files are never touched. A build the shell cannot run is
+// refused at activation; served by another host anyway, the shell refuses it with its own message.
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -15,7 +18,7 @@ import type { Page } from 'playwright-core';
 import { setupSuite } from '../support/app';
 import { inSession, signIn } from '../support/browser';
 import { ADMIN, ROOT, servedRoot } from '../support/env';
-import { buildVariant, deploy } from '../support/variant';
+import { buildVariant, deploy, release } from '../support/variant';
 
 // The bundles the server serves (the run's snapshot, or the checkout's dist folders).
 const SHELL_DIST = path.join(servedRoot(), 'hosts', 'shell', 'dist');
@@ -25,9 +28,36 @@ const rebuilt = { admin: temp('admin-rebuilt'), public: temp('public-rebuilt') }
 fs.cpSync(path.join(servedRoot(), 'remotes', 'admin', 'dist'), served.admin, { recursive: true });
 fs.cpSync(path.join(servedRoot(), 'remotes', 'public', 'dist'), served.public, { recursive: true });
 
+// The snapshot's remotes are the server's first releases.
 const suite = setupSuite({ name: 'remote-swap', env: { REMOTES_DIR_ADMIN: served.admin, REMOTES_DIR_PUBLIC: served.public } });
+const running = () => {
+  const server = suite.server();
+  if (!server) throw new Error('the remote-swap suite runs a server of its own');
+  return server;
+};
+
+// 8c: an admin remote built against a shared core the shell does not provide, and a host outside the release
+// store (say, a CDN the operator points ADMIN_REMOTE_URL at) that serves it anyway.
+const incompatible = temp('admin-incompatible');
+let cdn: http.Server | undefined;
+const elsewhere = setupSuite(async () => {
+  const host = http.createServer((req, res) => {
+    const file = path.join(incompatible, decodeURIComponent(new URL(req.url ?? '/', 'http://cdn').pathname));
+    if (!file.startsWith(incompatible + path.sep) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { 'access-control-allow-origin': '*' }).end();
+      return;
+    }
+    const type = file.endsWith('.json') ? 'application/json' : file.endsWith('.css') ? 'text/css' : 'text/javascript';
+    res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': 'no-cache' });
+    fs.createReadStream(file).pipe(res);
+  });
+  cdn = host;
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  return { name: 'remote-swap-elsewhere', env: { ADMIN_REMOTE_URL: `http://127.0.0.1:${(host.address() as AddressInfo).port}/mf-manifest.json` } };
+});
 after(() => {
-  for (const dir of [...Object.values(served), ...Object.values(rebuilt)]) fs.rmSync(dir, { recursive: true, force: true });
+  cdn?.close();
+  for (const dir of [...Object.values(served), ...Object.values(rebuilt), incompatible]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A page's HTML as the server sends it (no JavaScript), and what it rendered inside #root. */
@@ -212,7 +242,7 @@ test('8a. a new admin screen with a new request and new texts ships by rebuildin
     await page.getByTestId('users-page').waitFor();
 
     await building;
-    deploy(rebuilt.admin, served.admin);
+    await deploy(running(), 'admin', rebuilt.admin);
 
     const usersList = page.waitForResponse((r) => r.url().endsWith('/api/user/users-list') && r.request().method() === 'POST');
     await page.reload();
@@ -260,9 +290,9 @@ test('8b. a changed public screen with a new request and new texts ships by rebu
     assert.doesNotMatch(serverRoot(await html('/faq')), /faq-variant/);
 
     await building;
-    deploy(rebuilt.public, served.public);
+    await deploy(running(), 'public', rebuilt.public);
 
-    // The server renders the new page from the redeployed remote's server build (looked at once a second).
+    // The server renders the new page from the new release's server build (looked at once a second).
     await new Promise((r) => setTimeout(r, 1_500));
     const rendered = await html('/faq');
     assert.match(serverRoot(rendered), /<h1 data-testid="faq-title">Dúvidas por assunto — entregue só pelo remote público<\/h1>/);
@@ -288,38 +318,46 @@ test('8b. a changed public screen with a new request and new texts ships by rebu
   assert.deepEqual(shellFiles(), shellBefore, "the shell's files were not touched (main.js and index.html)");
 });
 
-test('8c. an admin remote that needs a newer shared core than the shell provides is refused with its own message', { timeout: 420_000 }, async () => {
-  const incompatible = temp('admin-incompatible');
+test('8c. an admin remote that needs a newer shared core than the shell provides is refused at activation, and by the shell with its own message', { timeout: 420_000 }, async () => {
   // Built against a (pretend) next minor of @vitrine/core's API: the shell provides the current version.
   const [major, minor] = (JSON.parse(fs.readFileSync(path.join(ROOT, 'shared/core/package.json'), 'utf8')) as { version: string }).version.split('.').map(Number) as [number, number];
   const needed = `^${major}.${minor + 1}.0`;
-  try {
-    await buildVariant({
-      remote: 'admin',
-      files: {},
-      patch: { 'package.json': (pkg) => pkg.replace(/"@vitrine\/core": "[^"]*"/, `"@vitrine/core": "${needed}"`) },
-      buildId: 'e2e-incompatible',
-      outDir: incompatible,
-    });
-    deploy(incompatible, served.admin);
-    await inSession(suite.browser, suite.baseUrl, 'admin-remote-incompatible', async ({ page, errors }) => {
-      await page.goto('/login');
-      await signIn(page);
-      await page.waitForURL((url) => url.pathname === '/admin/dashboard');
-      const fallback = page.getByTestId('remote-fallback');
-      await fallback.waitFor();
-      assert.equal(await fallback.getByRole('heading').innerText(), 'Esta parte do site precisa de uma versão mais nova do site');
-      assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
-      assert.equal(await page.getByTestId('admin-plain-frame').count(), 1, "the shell's plain frame is still there");
-      assert.ok(
-        errors.some((e) => e.includes(`admin_remote needs @vitrine/core ${needed}`)),
-        `the console names the package and range (${errors.join(' | ')})`,
-      );
-      // The public site is not affected.
-      await page.goto('/');
-      await page.getByTestId('home-page').waitFor();
-    });
-  } finally {
-    fs.rmSync(incompatible, { recursive: true, force: true });
-  }
+  await buildVariant({
+    remote: 'admin',
+    files: {},
+    patch: { 'package.json': (pkg) => pkg.replace(/"@vitrine\/core": "[^"]*"/, `"@vitrine/core": "${needed}"`) },
+    buildId: 'e2e-incompatible',
+    outDir: incompatible,
+  });
+
+  // The release store publishes it (the shell may be deployed after it) but refuses to make it active.
+  const activeBefore = ((await (await fetch(`${suite.baseUrl}/remotes.json`)).json()) as { remotes: Record<string, string> }).remotes.admin_remote;
+  const published = await release(running(), ['publish', 'admin', incompatible]);
+  assert.equal(published.code, 0, published.out);
+  assert.ok(published.out.includes(`cannot be activated yet`) && published.out.includes(`needs @vitrine/core ${needed}`), published.out);
+  const id = /published admin release (\S+)/.exec(published.out)?.[1] ?? '';
+  const refused = await release(running(), ['activate', 'admin', id]);
+  assert.equal(refused.code, 1, refused.out);
+  assert.ok(refused.out.includes(`release activate refused: admin release ${id} needs @vitrine/core ${needed}, which the shell does not provide`), refused.out);
+  const activeAfter = ((await (await fetch(`${suite.baseUrl}/remotes.json`)).json()) as { remotes: Record<string, string> }).remotes.admin_remote;
+  assert.equal(activeAfter, activeBefore, 'the admin remote still serves the release that was active');
+
+  // Served by another host all the same, the shell checks its manifest itself.
+  await inSession(elsewhere.browser, elsewhere.baseUrl, 'admin-remote-incompatible', async ({ page, errors }) => {
+    await page.goto('/login');
+    await signIn(page);
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
+    const fallback = page.getByTestId('remote-fallback');
+    await fallback.waitFor();
+    assert.equal(await fallback.getByRole('heading').innerText(), 'Esta parte do site precisa de uma versão mais nova do site');
+    assert.equal(await page.getByTestId('dashboard-page').count(), 0, 'the refused remote rendered nothing');
+    assert.equal(await page.getByTestId('admin-plain-frame').count(), 1, "the shell's plain frame is still there");
+    assert.ok(
+      errors.some((e) => e.includes(`admin_remote needs @vitrine/core ${needed}`)),
+      `the console names the package and range (${errors.join(' | ')})`,
+    );
+    // The public site is not affected.
+    await page.goto('/');
+    await page.getByTestId('home-page').waitFor();
+  });
 });
