@@ -3,14 +3,10 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { controlUrl, newControlToken, removeControlFile, writeControlFile } from '../releases/control';
-import { ReleaseFiles, RELEASE_REMOTES, type ReleaseRemote } from '../releases/files';
+import { ReleaseFiles, releasesDirOf, RELEASE_REMOTES, type ReleaseRemote } from '../releases/files';
 import { ReleaseRegistry } from '../releases/registry';
 import { ReleaseService } from '../releases/service';
 import { providedSurface } from '../releases/surface';
-import type { AppConfig } from '../config';
-
-/** RELEASES_DIR, else DATA_DIR/releases. */
-export const releasesDirOf = (config: Pick<AppConfig, 'releasesDir' | 'dataDir'>): string => config.releasesDir ?? path.join(config.dataDir, 'releases');
 
 export interface ReleasesOptions {
   /**

@@ -3,7 +3,7 @@ import { loadConfig, type AppConfig } from '../config';
 import { createDb, migrate, type Db } from '../db';
 import { CONTROL_HEADER, readControlFile, type ControlFile } from './control';
 import { ReleaseError } from './errors';
-import { isReleaseRemote, ReleaseFiles, type ReleaseRemote } from './files';
+import { isReleaseRemote, ReleaseFiles, releasesDirOf, type ReleaseRemote } from './files';
 import { ReleaseService, type PointerResult, type PublishResult, type RemoteReleases } from './service';
 import { providedSurface } from './surface';
 
@@ -31,8 +31,6 @@ export const USAGE = `usage: npm run release -- <command>
 
 /** A refusal or a failure the CLI explains and exits 1 with. */
 class CliError extends Error {}
-
-const releasesDirOf = (config: AppConfig): string => config.releasesDir ?? path.join(config.dataDir, 'releases');
 
 function isAlive(pid: number): boolean {
   try {

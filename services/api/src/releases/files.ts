@@ -10,6 +10,9 @@ export type ReleaseRemote = (typeof RELEASE_REMOTES)[number];
 /** The Module Federation container of each remote (its mf-manifest.json's metaData.name, /remotes.json's key). */
 export const CONTAINER_OF: Record<ReleaseRemote, string> = { public: 'public_remote', admin: 'admin_remote' };
 
+/** RELEASES_DIR, else DATA_DIR/releases. */
+export const releasesDirOf = (config: { releasesDir: string | undefined; dataDir: string }): string => config.releasesDir ?? path.join(config.dataDir, 'releases');
+
 /** `<build time yyyymmddhhmmss UTC>-<8 hex digits of the content hash>` */
 export const RELEASE_ID = /^[0-9]{14}-[0-9a-f]{8}$/;
 
