@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { buildPath, languageCookie, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PostedForm, type PublicSeo, type RemotesConfig, type RouteHttp } from '@vitrine/contracts';
+import { buildPath, languageCookie, LANGUAGE_QUERY_PARAM, isSeoPage, normalizeLocale, PUBLIC_ROUTES, SEARCH_TERM, type PostedForm, type PublicSeo, type RemotesConfig } from '@vitrine/contracts';
 
 /** Where the search form sends its term (the results' route without its term). */
 const SEARCH_PATH = PUBLIC_ROUTES['list-article-results'].replace(/\/:search\?$/, '');
@@ -12,6 +12,7 @@ import pageFormRoutes, { type FormPage } from '../routes/page-forms';
 import { FeedsService } from '../services/feeds';
 import type { Clock } from '../lib/clock';
 import { composeDocument } from '../ssr/document';
+import type { PageHttp } from '../ssr/render-pool';
 import { PageRenderer } from '../ssr/renderer';
 import { folderOf, remoteUrlFor } from '../releases/urls';
 import { answerKey, queryOf, requestLanguage } from './answer-cache';
@@ -111,17 +112,25 @@ export default fp<SeoPagesOptions>(
      * The loaders' reads, answered by the API itself in-process (as the browser would ask them); in a page's
      * language, `?lang=` is the page's (category names, the FAQ), whatever the remote's client put there.
      */
-    const httpIn = (lang?: string): RouteHttp => ({
-      async get<T>(url: string, config?: { params?: object }) {
+    const httpIn = (lang?: string): PageHttp => {
+      const text = async (url: string, config?: { params?: object }) => {
         const query = new URLSearchParams();
         for (const [key, value] of Object.entries(config?.params ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
         if (lang && (query.has(LANGUAGE_QUERY_PARAM) || IN_LANGUAGE.test(url))) query.set(LANGUAGE_QUERY_PARAM, lang);
         const qs = query.toString();
         const res = await app.inject({ method: 'GET', url: `/api${url}${qs ? `?${qs}` : ''}` });
-        if (res.statusCode >= 400) throw Object.assign(new Error(`GET ${url}: ${res.statusCode}`), { response: { status: res.statusCode } });
-        return { data: res.json() as T };
-      },
-    });
+        return { status: res.statusCode, body: res.body };
+      };
+      return {
+        // A render worker takes the answer's text as it is (ssr/render-pool.ts); the server's own reads parse it here.
+        text,
+        async get<T>(url: string, config?: { params?: object }) {
+          const res = await text(url, config);
+          if (res.status >= 400) throw Object.assign(new Error(`GET ${url}: ${res.status}`), { response: { status: res.status } });
+          return { data: JSON.parse(res.body) as T };
+        },
+      };
+    };
     const http = httpIn();
 
     const seoEntries = async (): Promise<PublicSeo[]> => {

@@ -48,10 +48,18 @@ export interface RenderPoolOptions {
 /** Why a page was not rendered (the plain shell answers it): the log line's `reason`. */
 type Failure = 'error' | 'time limit' | 'memory limit' | 'worker exited' | 'unavailable' | 'closing';
 
+/**
+ * The loaders' client on the main thread. `text`, when there, answers a read as the API wrote it (status and JSON
+ * text): it goes to the worker as it is, which parses it (no parse and clone of the objects on the main thread).
+ */
+export interface PageHttp extends RouteHttp {
+  text?(url: string, config?: { params?: object }): Promise<{ status: number; body: string }>;
+}
+
 interface Job {
   id: number;
   input: RenderJobInput;
-  http: RouteHttp;
+  http: PageHttp;
   slot: Slot | undefined;
   /** The time limit's timer (aborted when the job ends). */
   timer: AbortController;
@@ -116,7 +124,7 @@ export class RenderPool {
   }
 
   /** Renders a page; undefined when it is no server-rendered page or when it could not be rendered (logged). Never rejects. */
-  render(input: RenderJobInput, http: RouteHttp): Promise<ServerRenderedPage | undefined> {
+  render(input: RenderJobInput, http: PageHttp): Promise<ServerRenderedPage | undefined> {
     if (this.closed) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const job: Job = { id: this.nextJob++, input, http, slot: undefined, timer: new AbortController(), done: false, settle: resolve };
@@ -256,13 +264,19 @@ export class RenderPool {
       reply({ type: 'data', id: message.id, ok: false, message: `GET ${message.url}: the render was cancelled` });
       return;
     }
-    job.http.get(message.url, message.params ? { params: message.params } : undefined).then(
-      (res) => reply({ type: 'data', id: message.id, ok: true, data: res.data }),
-      (err: unknown) => {
-        const status = (err as { response?: { status?: unknown } } | undefined)?.response?.status;
-        reply({ type: 'data', id: message.id, ok: false, message: messageOf(err), ...(typeof status === 'number' ? { status } : {}) });
-      },
-    );
+    const config = message.params ? { params: message.params } : undefined;
+    const { text } = job.http;
+    const answered: Promise<ToWorker> = text
+      ? text(message.url, config).then((res) => {
+          // The error the client would throw (RouteHttp's shape: `response.status`).
+          if (res.status >= 400) throw Object.assign(new Error(`GET ${message.url}: ${res.status}`), { response: { status: res.status } });
+          return { type: 'data', id: message.id, ok: true, text: res.body };
+        })
+      : job.http.get(message.url, config).then((res) => ({ type: 'data', id: message.id, ok: true, data: res.data }));
+    answered.then(reply, (err: unknown) => {
+      const status = (err as { response?: { status?: unknown } } | undefined)?.response?.status;
+      reply({ type: 'data', id: message.id, ok: false, message: messageOf(err), ...(typeof status === 'number' ? { status } : {}) });
+    });
   }
 
   /** Hands waiting renders to the least busy ready workers. */

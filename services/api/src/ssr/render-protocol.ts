@@ -23,6 +23,8 @@ export type ToWorker =
   | { type: 'render'; id: number; input: RenderJobInput }
   /** The answer to a loader's read (`get`): its JSON, or the status of its failure (RouteHttp's error shape). */
   | { type: 'data'; id: number; ok: true; data: unknown }
+  /** The same as the API's JSON text, which the worker parses (not parsed then cloned on the main thread). */
+  | { type: 'data'; id: number; ok: true; text: string }
   | { type: 'data'; id: number; ok: false; message: string; status?: number }
   /** A render over its time limit: the worker drops it and says so (a worker that cannot is terminated). */
   | { type: 'cancel'; id: number };

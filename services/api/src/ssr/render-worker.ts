@@ -111,7 +111,13 @@ port.on('message', (msg: ToWorker) => {
       const read = reads.get(msg.id);
       if (!read) return;
       reads.delete(msg.id);
-      if (msg.ok) read.resolve({ data: msg.data });
+      if (msg.ok) {
+        try {
+          read.resolve({ data: 'text' in msg ? JSON.parse(msg.text) : msg.data });
+        } catch (err) {
+          read.reject(err);
+        }
+      }
       // The error a loader reads as the browser's client gives it: `response.status` (a 404 makes the page's 404).
       else read.reject(Object.assign(new Error(msg.message), msg.status === undefined ? {} : { response: { status: msg.status } }));
       break;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { matchRoute, type PostedForm, type RouteHttp, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
+import { matchRoute, type PostedForm, type ServerRenderedPage as RenderedPage } from '@vitrine/contracts';
 import { systemClock, type Clock } from '../lib/clock';
 import type { PageStylesheet } from './document';
-import { RenderPool } from './render-pool';
+import { RenderPool, type PageHttp } from './render-pool';
 
 /** What the page links of the remote's browser build: its stylesheets, and the scripts hydration needs first. */
 export interface RemoteAssets {
@@ -194,7 +194,7 @@ export class PageRenderer {
    * logged by the pool). `http` answers the loaders' reads, here, in-process. `form`: a form of the page sent
    * without its code and not taken, shown again as sent (routes/page-forms).
    */
-  async render(input: { url: string; origin: string; lang: string; http: RouteHttp; form?: PostedForm }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
+  async render(input: { url: string; origin: string; lang: string; http: PageHttp; form?: PostedForm }): Promise<({ page: RenderedPage } & RemoteAssets) | undefined> {
     await this.refresh();
     const current = this.current;
     if (!current) return undefined;
