@@ -23,7 +23,8 @@ test('2. sign-in lands on /admin/dashboard rendered by the admin remote', async 
   await inSession(suite.browser, suite.baseUrl, 'sign-in-admin-remote', async ({ page }) => {
     const remoteRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/remotes\/admin\/(mf-manifest\.json|remoteEntry\.js)$/.test(new URL(request.url()).pathname)) remoteRequests.push(request.url());
+      // The manifest the shell is given is the active release's own (/remotes/admin/r/<id>/…), or the plain path.
+      if (/\/remotes\/admin\/(?:r\/[^/]+\/)?(mf-manifest\.json|remoteEntry\.js)$/.test(new URL(request.url()).pathname)) remoteRequests.push(request.url());
     });
     await page.goto('/login');
     await signIn(page);
