@@ -290,3 +290,28 @@ export const ownAddress = (n) => ({ headers: { 'x-forwarded-for': `10.${(n >> 16
 
 export const loadAvg = () => +os.loadavg()[0].toFixed(2);
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The bench's searches in each language the seeded articles are in (services/api/src/bench-seed.ts: BROAD_TERMS,
+ * the category 'tecnologia' named in that language, in a third of the articles; RARE_TERMS, in one in 397). Kept
+ * here too: the bench runs without tsx.
+ */
+export const SEARCHES = {
+  'pt-BR': { broad: 'tecnologia', selective: 'criptografia quântica' },
+  'en-US': { broad: 'technology', selective: 'quantum cryptography' },
+  'es-ES': { broad: 'tecnología', selective: 'criptografía cuántica' },
+};
+
+/** The public search API for `q` in `lang` (pt-BR: no lang parameter, as the site's default). */
+export const searchPath = (q, lang = 'pt-BR') => `/api/public/search?q=${encodeURIComponent(q)}${lang === 'pt-BR' ? '' : `&lang=${lang}`}`;
+
+/**
+ * The n-th spelling of `term` in upper and lower case (n's bits over its ASCII letters; 0 is the term itself): the
+ * same search for the database (the words and the topic are compared lowercased), another key for the answer cache.
+ * `count` is how many spellings there are.
+ */
+export function spelling(term, n) {
+  let bit = 0;
+  return [...term].map((c) => (/[a-z]/i.test(c) ? ((n >> bit++) & 1 ? c.toUpperCase() : c.toLowerCase()) : c)).join('');
+}
+spelling.count = (term) => 2 ** [...term].filter((c) => /[a-z]/i.test(c)).length;

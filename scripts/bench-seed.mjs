@@ -1,4 +1,5 @@
-// Bulk benchmark content, and EXPLAIN (ANALYZE) of the public endpoints' queries.
+// Bulk benchmark content (articles and their English and Spanish translations), and EXPLAIN (ANALYZE) of the
+// public endpoints' queries, in pt-BR and in the translations' languages.
 // Run with tsx (it imports the API's TypeScript sources); the server must not hold the database
 // when it is PGlite (one process per data dir):
 //
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../services/api/src/app.ts';
-import { RARE_TERM, explainingDb, seedBenchArticles } from '../services/api/src/bench-seed.ts';
+import { BENCH_TRANSLATIONS, BROAD_TERMS, RARE_TERMS, explainingDb, seedBenchArticles } from '../services/api/src/bench-seed.ts';
 import { loadConfig } from '../services/api/src/config.ts';
 import { createDb } from '../services/api/src/db/index.ts';
 import { createFsImageStorage } from '../services/api/src/lib/image-storage.ts';
@@ -45,15 +46,19 @@ async function explain(base) {
       `SELECT a.id, a.unique_key, a.author_id, u.unique_key AS author_key FROM articles a JOIN users u ON u.id = a.author_id
        WHERE a.status = 'published' AND a.public_at <= now() ORDER BY a.public_at DESC LIMIT 1`,
     );
-    const urls = [
+    const reads = [
       '/api/public/home',
       '/api/public/articles?page=1',
       '/api/public/articles?page=200',
       `/api/public/article/${last.id}/${last.unique_key}`,
       `/api/public/author/${last.author_id}/${last.author_key}`,
-      '/api/public/search?q=tecnologia',
-      `/api/public/search?q=${encodeURIComponent(RARE_TERM)}`,
     ];
+    const search = (lang) => [
+      `/api/public/search?q=${encodeURIComponent(BROAD_TERMS[lang])}${lang === 'pt-BR' ? '' : `&lang=${lang}`}`,
+      `/api/public/search?q=${encodeURIComponent(RARE_TERMS[lang])}${lang === 'pt-BR' ? '' : `&lang=${lang}`}`,
+    ];
+    // The reads in pt-BR and in English (the version shown is the translation), search in each seeded language.
+    const urls = [...reads, ...search('pt-BR'), ...reads.map((u) => `${u}${u.includes('?') ? '&' : '?'}lang=en-US`), ...BENCH_TRANSLATIONS.flatMap(search)];
     const summary = [];
     for (const url of urls) {
       plans.push({ url, queries: [] });

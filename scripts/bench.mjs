@@ -19,9 +19,10 @@
 //   api         (c) autocannon on /api/health, /api/seo/public-seo, recent users and / (shell html),
 //               on PGlite and on PostgreSQL: req/s, p50, p99, RSS before and at peak.
 //   content     (d) at BENCH_ARTICLES_SMALL (200) and BENCH_ARTICLES (10 000) articles on each database:
-//               a server seeds the demo content and stops; scripts/bench-seed.mjs adds the articles and
-//               prints EXPLAIN (ANALYZE) of the public endpoints' queries; a server restarted on that data
-//               gets autocannon on the public JSON reads, RSS, the home / blog page 200 / post HTML,
+//               a server seeds the demo content and stops; scripts/bench-seed.mjs adds the articles, with a
+//               published en-US and es-ES translation of each, and prints EXPLAIN (ANALYZE) of the public
+//               endpoints' queries (pt-BR and en-US reads, search in the three languages); a server restarted
+//               on that data gets autocannon on the public JSON reads, RSS, the home / blog page 200 / post HTML,
 //               home with a unique query string per request, broad and selective search, each without
 //               and with If-None-Match (the 304 path) where an ETag came back.
 //   memory      at BENCH_ARTICLES, on each database, first thing after the restart: idle RSS, RSS while
@@ -32,7 +33,10 @@
 //               of the answer cache), then pages 2–301 again (cached), BENCH_CONNECTIONS connections.
 //   limits      at BENCH_ARTICLES, on each database: scripts/bench-limits.mjs, Vitrine against a bare Node
 //               server sending the same bytes, 20 connections (BENCH_LIMIT_CONNECTIONS), plain and browser
-//               clients.
+//               clients: the pages in pt-BR and en-US, the JSON reads, broad and selective search in pt-BR,
+//               en-US and es-ES; then the same searches as misses of the answer cache (every request spelled
+//               anew), BENCH_SEARCH_MISSES (100) requests at 1 connection and 4 times as many at
+//               BENCH_LIMIT_CONNECTIONS: req/s, p50, p99.
 //   audience    on each database: scripts/bench-audience.mjs, the leads list with each filter at BENCH_LEADS
 //               (100 000) leads (p50 / p95), their CSV export streamed (time, peak RSS), and the weekly digest
 //               to BENCH_SUBSCRIBERS (10 000) subscribers through a local SMTP server (mails/s, peak RSS).
@@ -42,8 +46,8 @@
 //
 // Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
 // BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
-// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_DATABASES=pglite|postgres (content, memory
-// and limits on one of them only), BENCH_JSON=<file> (every figure as JSON).
+// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_SEARCH_MISSES (100), BENCH_DATABASES=pglite|postgres
+// (content, memory and limits on one of them only), BENCH_JSON=<file> (every figure as JSON).
 // Kept from before: BENCH_SKIP_BASE=1 (no start, routes, lighthouse, api), BENCH_SKIP_ROUTES=1,
 // BENCH_SKIP_CONTENT=1 (no content, memory, limits: nothing at N articles).
 //
@@ -54,11 +58,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { needsBuild, TARGETS } from './lib.mjs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, runJsonScript, loadAvg, median, ownAddress, root, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, BROWSER_ACCEPT, benchSeed, cannon, runJsonScript, loadAvg, median, ownAddress, root, SEARCHES, searchPath, SERVER_JS, settledCapture, sleep, startServer, table, withSchema } from './bench-lib.mjs';
 import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { inpBench, printInp } from './bench-inp.mjs';
 import { coldPages } from './bench-cold-pages.mjs';
-import { limitTable, printLimitTable } from './bench-limits.mjs';
+import { limitTable, printLimitTable, searchMisses } from './bench-limits.mjs';
 import { samplePaths } from './measure-routes.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -69,8 +73,9 @@ const ARTICLES_SMALL = Number(process.env.BENCH_ARTICLES_SMALL ?? 200);
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
-const BROAD = 'tecnologia'; // names a category and is in a third of the seeded articles (bench-seed.ts)
-const SELECTIVE = 'criptografia quântica'; // RARE_TERM of bench-seed.ts: one article in 397
+const SEARCH_MISSES = Number(process.env.BENCH_SEARCH_MISSES ?? 100);
+const BROAD = SEARCHES['pt-BR'].broad; // names a category and is in a third of the seeded articles (bench-seed.ts)
+const SELECTIVE = SEARCHES['pt-BR'].selective; // RARE_TERM of bench-seed.ts: one article in 397
 
 const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'cold-pages', 'limits', 'audience', 'dashboard'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
@@ -239,7 +244,7 @@ async function memoryBench(server, label) {
   // at least 10 s, so that a health check held up for seconds still lands inside the run.
   const seconds = Math.max(DURATION, 10);
   const [search, health] = await Promise.all([
-    cannon(server.baseUrl, { path: `/api/public/search?q=${BROAD}`, each: ownAddress, connections: 40, duration: seconds }),
+    cannon(server.baseUrl, { path: searchPath(BROAD), each: ownAddress, connections: 40, duration: seconds }),
     cannon(server.baseUrl, { path: '/api/health', connections: 1, duration: seconds }),
   ]);
   const row = {
@@ -276,8 +281,8 @@ async function contentEndpoints(baseUrl) {
     { name: 'blog list p200', path: '/api/public/articles?page=200' },
     { name: 'article', path: `/api/public/article/${article.id}/${article.unique_key}` },
     { name: 'author', path: `/api/public/author/${article.author.id}/${article.author.unique_key}` },
-    { name: 'search broad', path: `/api/public/search?q=${BROAD}`, each: ownAddress },
-    { name: 'search selective', path: `/api/public/search?q=${encodeURIComponent(SELECTIVE)}`, each: ownAddress },
+    { name: 'search broad', path: searchPath(BROAD), each: ownAddress },
+    { name: 'search selective', path: searchPath(SELECTIVE), each: ownAddress },
     { name: 'rss', path: '/rss.xml' },
     { name: 'home html', path: '/', headers: html },
     { name: 'home html /?n=<unique>', path: '/', headers: html, each: (n) => ({ path: `/?n=${n}` }), noEtag: true },
@@ -312,7 +317,7 @@ async function atSize(label, dbEnv, count, { large }) {
     await first.stop();
     const seeded = await benchSeed(['--count', String(count), ...(parts.has('content') ? ['--explain'] : [])], { DATA_DIR: dataDir, ...dbEnv });
     out.seed = seeded.seed;
-    console.log(`\n${label}: seeded ${seeded.seed.articles} articles, ${seeded.seed.categoryLinks} category links, ${seeded.seed.reads} daily read rows in ${(seeded.seed.ms / 1000).toFixed(1)} s [${elapsed()}]`);
+    console.log(`\n${label}: seeded ${seeded.seed.articles} articles, ${seeded.seed.translations} translations, ${seeded.seed.categoryLinks} category links, ${seeded.seed.reads} daily read rows in ${(seeded.seed.ms / 1000).toFixed(1)} s [${elapsed()}]`);
     if (seeded.explain) {
       console.log(`EXPLAIN (ANALYZE) of the queries each endpoint sends (${label}; ms = Execution Time, seq = tables scanned sequentially):`);
       table(seeded.explain.map((e) => ({ url: e.url.slice(0, 44), ms: e.ms, seq: e.seqScans || '-', query: e.query.slice(0, 70) })));
@@ -349,6 +354,7 @@ async function atSize(label, dbEnv, count, { large }) {
       if (large && parts.has('limits')) {
         console.log(`\nlimit table (${at}) [${elapsed()}]`);
         out.limits = await part('limits', () => limitTable(server, label, { duration: DURATION, connections: LIMIT_CONNECTIONS }));
+        if (out.limits) out.limits.misses = await part('search misses', () => searchMisses(server, label, { connections: LIMIT_CONNECTIONS, amount: SEARCH_MISSES }));
         if (out.limits) printLimitTable(out.limits, { duration: DURATION, connections: LIMIT_CONNECTIONS });
       }
     } finally {

@@ -134,3 +134,5 @@ export const refreshSearchOfCategory = (db: Queryable, categoryId: number) =>
   refreshSearchWhere(db, 't.article_id IN (SELECT article_id FROM article_categories WHERE category_id = $1)', [categoryId]);
 export const refreshSearchOfAuthor = (db: Queryable, userId: number) =>
   refreshSearchWhere(db, 't.article_id IN (SELECT id FROM articles WHERE author_id = $1)', [userId]);
+/** Every translation of these articles in one statement (bulk loads such as the benchmark seeder). */
+export const refreshSearchOfIds = (db: Queryable, ids: readonly number[]) => refreshSearchWhere(db, 't.article_id = ANY($1::int[])', [[...ids]]);

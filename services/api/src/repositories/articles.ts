@@ -531,7 +531,7 @@ function searchMatches(filter: SearchFilter, params: unknown[]): string {
   if (lang !== DEFAULT_LOCALE) {
     branches.push(
       `SELECT a.id, a.listed_at FROM article_translations t JOIN articles a ON a.id = t.article_id
-       WHERE t.search @@ websearch_to_tsquery('${SEARCH_CONFIG[lang]}', $1) AND t.locale = '${lang}' AND ${TRANSLATION_VISIBLE}`,
+       WHERE t.search @@ websearch_to_tsquery('${SEARCH_CONFIG[lang]}', $1) AND t.locale = '${lang}' AND ${TRANSLATION_VISIBLE} AND ${VISIBLE}`,
     );
   }
   if (filter.topicId !== undefined) {
