@@ -229,7 +229,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Headers first: an answer refused by the policy hook carries them too.
   await app.register(securityHeaders);
   await app.register(authPlugin);
-  await app.register(releasesPlugin, { releases: options.releases, shellDir: options.site?.shellDir });
+  await app.register(releasesPlugin, { releases: options.releases, shellDir: options.site?.shellDir, clock: options.renderClock });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin);
 

@@ -20,6 +20,13 @@ export const requestDeadline = {
     const store = deadlines.getStore();
     return store ? Math.max(0, store.at - Date.now()) : undefined;
   },
+  /**
+   * Runs `work` with no request deadline: an operator's command whose own steps are bounded otherwise (a release's
+   * smoke render has the render's time limit per page; its database work comes after it).
+   */
+  outside<T>(work: () => Promise<T>): Promise<T> {
+    return deadlines.exit(work);
+  },
 };
 
 /** Runs `work` within what is left of the request's deadline; past it, rejects without starting it. */

@@ -6,7 +6,10 @@ import { controlUrl, newControlToken, removeControlFile, writeControlFile } from
 import { ReleaseFiles, releasesDirOf, RELEASE_REMOTES, type ReleaseRemote } from '../releases/files';
 import { ReleaseRegistry } from '../releases/registry';
 import { ReleaseService } from '../releases/service';
+import { smokeRender } from '../releases/smoke';
 import { providedSurface } from '../releases/surface';
+import type { Clock } from '../lib/clock';
+import { apiHttp } from '../ssr/api-http';
 
 export interface ReleasesOptions {
   /**
@@ -23,8 +26,10 @@ export interface ReleasesOptions {
 export interface ReleasesPluginOptions {
   /** Serve the remotes from their active releases (the server's start passes these options; without them, none). */
   releases?: ReleasesOptions | undefined;
-  /** The served shell's dist (its mf-manifest.json says which shared surface it provides). */
+  /** The served shell's dist (its mf-manifest.json says which shared surface it provides; its server build renders a public release's smoke render). */
   shellDir?: string | undefined;
+  /** The smoke render's time limits' clock (tests; the server's renders use the same). */
+  clock?: Clock | undefined;
 }
 
 declare module 'fastify' {
@@ -50,6 +55,17 @@ export default fp<ReleasesPluginOptions>(
       keep: config.releasesKeep,
       surface: () => providedSurface({ shellDir: options.shellDir, rootDir: config.rootDir }),
       log: app.log,
+      // Called at an activation or a rollback, once the app answers requests: the loaders' reads go to it in-process.
+      smoke: (dir) =>
+        smokeRender(dir, {
+          shellDir: options.shellDir,
+          http: apiHttp(app),
+          origin: config.publicUrl,
+          timeoutMs: config.ssrRenderTimeoutMs,
+          memoryMb: config.ssrWorkerMemoryMb,
+          clock: options.clock,
+          log: app.log,
+        }),
     });
     const releases = options.releases;
     let registry: ReleaseRegistry | undefined;

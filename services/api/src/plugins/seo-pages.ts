@@ -14,6 +14,7 @@ import type { Clock } from '../lib/clock';
 import { composeDocument } from '../ssr/document';
 import type { PageHttp } from '../ssr/render-pool';
 import { PageRenderer } from '../ssr/renderer';
+import { apiHttp } from '../ssr/api-http';
 import { folderOf, remoteUrlFor } from '../releases/urls';
 import { answerKey, queryOf, requestLanguage } from './answer-cache';
 import type { SiteOptions } from './static-site';
@@ -30,13 +31,6 @@ export interface SeoPagesOptions {
   /** The render's time limits' clock (tests). */
   clock?: Clock;
 }
-
-/**
- * The public reads whose answer is in the request's language (category names and descriptions, the FAQ, the site's
- * opening hours): a page rendered in a language asks them in it even when the remote's build predates sending
- * `?lang=` itself.
- */
-const IN_LANGUAGE = /^\/public\/(?:home|articles|search|categories|faq|site$|article\/\d+\/|author\/\d+\/)/;
 
 type Page = { statusCode: number; html: string } | undefined;
 
@@ -108,29 +102,7 @@ export default fp<SeoPagesOptions>(
       await renderer.close();
     });
 
-    /**
-     * The loaders' reads, answered by the API itself in-process (as the browser would ask them); in a page's
-     * language, `?lang=` is the page's (category names, the FAQ), whatever the remote's client put there.
-     */
-    const httpIn = (lang?: string): PageHttp => {
-      const text = async (url: string, config?: { params?: object }) => {
-        const query = new URLSearchParams();
-        for (const [key, value] of Object.entries(config?.params ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
-        if (lang && (query.has(LANGUAGE_QUERY_PARAM) || IN_LANGUAGE.test(url))) query.set(LANGUAGE_QUERY_PARAM, lang);
-        const qs = query.toString();
-        const res = await app.inject({ method: 'GET', url: `/api${url}${qs ? `?${qs}` : ''}` });
-        return { status: res.statusCode, body: res.body };
-      };
-      return {
-        // A render worker takes the answer's text as it is (ssr/render-pool.ts); the server's own reads parse it here.
-        text,
-        async get<T>(url: string, config?: { params?: object }) {
-          const res = await text(url, config);
-          if (res.status >= 400) throw Object.assign(new Error(`GET ${url}: ${res.status}`), { response: { status: res.status } });
-          return { data: JSON.parse(res.body) as T };
-        },
-      };
-    };
+    const httpIn = (lang?: string): PageHttp => apiHttp(app, lang);
     const http = httpIn();
 
     const seoEntries = async (): Promise<PublicSeo[]> => {

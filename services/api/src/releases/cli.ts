@@ -5,7 +5,10 @@ import { CONTROL_HEADER, readControlFile, type ControlFile } from './control';
 import { ReleaseError } from './errors';
 import { isReleaseRemote, ReleaseFiles, releasesDirOf, type ReleaseRemote } from './files';
 import { ReleaseService, type PointerResult, type PublishResult, type RemoteReleases } from './service';
+import { smokeRender, type SmokeReport } from './smoke';
 import { providedSurface } from './surface';
+import { apiHttp } from '../ssr/api-http';
+import type { FastifyInstance } from 'fastify';
 
 export interface CliOutput {
   out(line: string): void;
@@ -50,11 +53,18 @@ async function direct(config: AppConfig, shellDir: string | undefined): Promise<
   } catch (err) {
     throw new CliError(`cannot open the database (${config.databaseUrl ? 'DATABASE_URL' : path.join(config.dataDir, 'db')}): ${err instanceof Error ? err.message : String(err)}`);
   }
+  // The smoke render's reads are the API's own, answered in this process by an app on the same database that serves
+  // nothing and runs no jobs (made on the first activation or rollback of the public remote, closed with the CLI).
+  let app: FastifyInstance | undefined;
   const service = new ReleaseService({
     db,
     files: new ReleaseFiles(releasesDirOf(config)),
     keep: config.releasesKeep,
     surface: () => providedSurface({ shellDir, rootDir: config.rootDir }),
+    smoke: async (dir) => {
+      app ??= await (await import('../app')).buildApp({ config: { ...config, jobsWorkers: false }, db, logger: false });
+      return smokeRender(dir, { shellDir, http: apiHttp(app), origin: config.publicUrl, timeoutMs: config.ssrRenderTimeoutMs, memoryMb: config.ssrWorkerMemoryMb });
+    },
   });
   return {
     where: config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir} (no server running)`,
@@ -62,7 +72,10 @@ async function direct(config: AppConfig, shellDir: string | undefined): Promise<
     publish: (remote, dist) => service.publish(remote, dist),
     activate: (remote, id) => service.activate(remote, id, 'cli'),
     rollback: (remote) => service.rollback(remote, 'cli'),
-    close: () => db.close(),
+    close: async () => {
+      await app?.close();
+      await db.close();
+    },
   };
 }
 
@@ -132,6 +145,9 @@ function printList(list: RemoteReleases, io: CliOutput): void {
   for (const row of [header, ...rows]) io.out(`  ${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  ')}`.trimEnd());
 }
 
+const smokeLine = (smoke: SmokeReport) =>
+  smoke.pages ? `smoke render passed: ${smoke.pages.map((p) => `${p.url} ${p.status} in ${Math.round(p.ms)} ms`).join(', ')}` : `no smoke render: ${smoke.skipped}`;
+
 /** The commands of `npm run release` (scripts/release.mjs runs them). Answers the exit code: 0 done, 1 refused or failed, 2 misused. */
 export async function runReleaseCli(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliOutput): Promise<number> {
   const json = argv.includes('--json');
@@ -191,6 +207,7 @@ export async function runReleaseCli(argv: readonly string[], env: NodeJS.Process
       case 'activate':
       case 'rollback': {
         const result = command === 'activate' ? await transport.activate(remote, arg as string) : await transport.rollback(remote);
+        if (result.smoke) io.out(smokeLine(result.smoke));
         if (!result.changed) io.out(`${remote}: ${result.active} is already the active release; nothing changed`);
         else {
           io.out(`${remote}: ${result.active} is now the active release${command === 'rollback' ? ' (rolled back)' : ''}; every server serves it within a second`);

@@ -4,6 +4,7 @@ import { advisoryXactLock } from '../db/advisory-lock';
 import * as repo from '../repositories/releases';
 import { ReleaseError } from './errors';
 import { contentOf, inspectBuild, releaseIdOf, RELEASE_ID, RELEASE_REMOTES, type ReleaseFiles, type ReleaseRemote } from './files';
+import type { SmokeReport } from './smoke';
 import { surfaceMismatch, type ProvidedSurface } from './surface';
 
 /** Serializes the changes of one remote's releases across processes (publish's record, activation, retention). */
@@ -54,6 +55,8 @@ export interface PointerResult {
   /** False when the release was already the active one (nothing changed, nobody notified). */
   changed: boolean;
   removed: string[];
+  /** The public release's smoke render before it became active (releases/smoke.ts); absent when none ran. */
+  smoke?: SmokeReport;
 }
 
 export interface ReleaseServiceOptions {
@@ -64,6 +67,11 @@ export interface ReleaseServiceOptions {
   /** What the shell provides of the shared surface (read when needed: a shell deploy changes it). */
   surface: () => ProvidedSurface | undefined;
   log?: FastifyBaseLogger | undefined;
+  /**
+   * Renders a public release's pages before it becomes active (releases/smoke.ts); throws a refusal when it cannot.
+   * Left out: no smoke render (the server's start, tests of the store alone).
+   */
+  smoke?: ((releaseDir: string) => Promise<SmokeReport>) | undefined;
 }
 
 const describeMismatch = (remote: ReleaseRemote, id: string, m: { pkg: string; needs: string; has: string }, source: string) =>
@@ -166,9 +174,21 @@ export class ReleaseService {
     return { remote, release: this.view(row, pointer), created, removed };
   }
 
-  /** Makes a kept, compatible release the active one; every replica serves it within a second of the commit. */
-  async activate(remote: ReleaseRemote, id: string, actor: string): Promise<PointerResult> {
+  /**
+   * Makes a kept, compatible release the active one; every replica serves it within a second of the commit. A public
+   * release is smoke-rendered first (`smoke: false`: not, the server's start), outside the transaction: it takes up to
+   * the render's time limit per page, and nothing is locked meanwhile. The transaction checks the release again.
+   */
+  async activate(remote: ReleaseRemote, id: string, actor: string, { smoke = true }: { smoke?: boolean } = {}): Promise<PointerResult> {
     if (!RELEASE_ID.test(id)) throw new ReleaseError('not-found', `${id} is not a release id (yyyymmddhhmmss-xxxxxxxx): npm run release -- list ${remote}`);
+    let report: SmokeReport | undefined;
+    if (smoke) {
+      const candidate = await this.usable(this.options.db, remote, id);
+      if ((await this.pointerOf(this.options.db, remote))?.release_id !== id) {
+        this.assertCompatible(candidate);
+        report = await this.smokeRender(remote, id);
+      }
+    }
     const result = await this.options.db.transaction(async (tx) => {
       await advisoryXactLock(tx, LOCK_KEY[remote]);
       const pointer = await repo.lockPointer(tx, remote);
@@ -179,8 +199,8 @@ export class ReleaseService {
       await repo.setPointer(tx, { remote, releaseId: id, previousId: previous, action: pointer ? 'activate' : 'first', actor });
       return { remote, active: id, previous, changed: true };
     });
-    if (result.changed) this.options.log?.info({ remote, release: id, previous: result.previous, actor }, 'release activated');
-    return { ...result, removed: result.changed ? await this.prune(remote) : [] };
+    if (result.changed) this.options.log?.info({ remote, release: id, previous: result.previous, actor, smoke: report }, 'release activated');
+    return { ...result, removed: result.changed ? await this.prune(remote) : [], ...(report ? { smoke: report } : {}) };
   }
 
   /**
@@ -188,22 +208,39 @@ export class ReleaseService {
    * one became active, so rollbacks in a row go back through the history (as long as those releases are kept).
    */
   async rollback(remote: ReleaseRemote, actor: string): Promise<PointerResult> {
+    // The release it goes back to is smoke-rendered first, like an activation (outside the transaction).
+    const before = await this.pointerOf(this.options.db, remote);
+    let report: SmokeReport | undefined;
+    if (before?.previous_id) {
+      const candidate = await this.usable(this.options.db, remote, before.previous_id);
+      this.assertCompatible(candidate);
+      report = await this.smokeRender(remote, candidate.id);
+    }
     const result = await this.options.db.transaction(async (tx) => {
       await advisoryXactLock(tx, LOCK_KEY[remote]);
       const pointer = await repo.lockPointer(tx, remote);
       if (!pointer) throw new ReleaseError('no-previous', `the ${remote} remote has no active release yet: nothing to roll back`);
       if (!pointer.previous_id) throw new ReleaseError('no-previous', `the ${remote} remote has no previous release to go back to (${pointer.release_id} is active): activate one by its id instead`);
+      if (pointer.previous_id !== before?.previous_id || pointer.release_id !== before.release_id) {
+        throw new ReleaseError('changed', `the ${remote} remote's active release changed while the rollback was being checked: run it again`);
+      }
       const target = await this.usable(tx, remote, pointer.previous_id);
       this.assertCompatible(target);
-      const before = await repo.previousWhenActivated(tx, remote, target.id);
-      const kept = before && before !== target.id ? await repo.find(tx, remote, before) : undefined;
+      const earlier = await repo.previousWhenActivated(tx, remote, target.id);
+      const kept = earlier && earlier !== target.id ? await repo.find(tx, remote, earlier) : undefined;
       const previous = kept && kept.removed_at === null ? kept.id : null;
       await repo.setPointer(tx, { remote, releaseId: target.id, previousId: previous, action: 'rollback', actor });
       return { remote, active: target.id, previous, changed: true, from: pointer.release_id };
     });
-    this.options.log?.info({ remote, release: result.active, from: result.from, actor }, 'release rolled back');
+    this.options.log?.info({ remote, release: result.active, from: result.from, actor, smoke: report }, 'release rolled back');
     const { from: _from, ...pointer } = result;
-    return { ...pointer, removed: await this.prune(remote) };
+    return { ...pointer, removed: await this.prune(remote), ...(report ? { smoke: report } : {}) };
+  }
+
+  /** The public release's smoke render, when the service was given one (the admin remote has no server build). */
+  private async smokeRender(remote: ReleaseRemote, id: string): Promise<SmokeReport | undefined> {
+    if (remote !== 'public' || !this.options.smoke) return undefined;
+    return this.options.smoke(this.options.files.dirOf(remote, id));
   }
 
   /** A release that exists and whose files are kept. */
@@ -264,7 +301,7 @@ export class ReleaseService {
         if (known) return 'unchanged';
       }
       const published = await this.publish(remote, dist);
-      const activated = await this.activate(remote, published.release.id, actor);
+      const activated = await this.activate(remote, published.release.id, actor, { smoke: false });
       return activated.changed ? 'activated' : 'unchanged';
     } catch (err) {
       if (!(err instanceof ReleaseError)) throw err;

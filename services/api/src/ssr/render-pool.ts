@@ -43,10 +43,16 @@ export interface RenderPoolOptions {
   log: FastifyBaseLogger;
   /** A worker started to replace one that died could not evaluate the builds: the pool renders no more. */
   onUnusable: (err: Error) => void;
+  /** No warn line per failed render (a smoke render reports its failures itself). */
+  quiet?: boolean;
 }
 
 /** Why a page was not rendered (the plain shell answers it): the log line's `reason`. */
-type Failure = 'error' | 'time limit' | 'memory limit' | 'worker exited' | 'unavailable' | 'closing';
+export type RenderFailure = 'error' | 'time limit' | 'memory limit' | 'worker exited' | 'unavailable' | 'closing';
+type Failure = RenderFailure;
+
+/** What became of a render: the page (undefined: the path is no server-rendered page), or why there is none. */
+export type RenderOutcome = { page: ServerRenderedPage | undefined; failure?: undefined } | { page?: undefined; failure: { reason: RenderFailure; detail: string } };
 
 /**
  * The loaders' client on the main thread. `text`, when there, answers a read as the API wrote it (status and JSON
@@ -64,7 +70,7 @@ interface Job {
   /** The time limit's timer (aborted when the job ends). */
   timer: AbortController;
   done: boolean;
-  settle: (page: ServerRenderedPage | undefined) => void;
+  settle: (outcome: RenderOutcome) => void;
 }
 
 interface Slot {
@@ -124,8 +130,13 @@ export class RenderPool {
   }
 
   /** Renders a page; undefined when it is no server-rendered page or when it could not be rendered (logged). Never rejects. */
-  render(input: RenderJobInput, http: PageHttp): Promise<ServerRenderedPage | undefined> {
-    if (this.closed) return Promise.resolve(undefined);
+  async render(input: RenderJobInput, http: PageHttp): Promise<ServerRenderedPage | undefined> {
+    return (await this.attempt(input, http)).page;
+  }
+
+  /** Renders a page and says why not when it could not (logged, unless the pool is `quiet`). Never rejects. */
+  attempt(input: RenderJobInput, http: PageHttp): Promise<RenderOutcome> {
+    if (this.closed) return Promise.resolve({ failure: { reason: 'closing', detail: 'the render workers are closing' } });
     return new Promise((resolve) => {
       const job: Job = { id: this.nextJob++, input, http, slot: undefined, timer: new AbortController(), done: false, settle: resolve };
       void this.options.clock.sleep(this.options.timeoutMs, job.timer.signal).then(() => {
@@ -146,7 +157,7 @@ export class RenderPool {
   async close(): Promise<void> {
     this.closed = true;
     this.retired = true;
-    for (const job of this.queue.splice(0)) this.finish(job, undefined);
+    for (const job of this.queue.splice(0)) this.finish(job, undefined, { reason: 'closing', detail: 'the render workers are closing' });
     await Promise.all([...this.slots].map((slot) => this.stop(slot, { reason: 'closing', detail: 'the server is closing' })));
   }
 
@@ -327,10 +338,10 @@ export class RenderPool {
     job.done = true;
     job.timer.abort();
     job.slot?.jobs.delete(job.id);
-    if (failure && failure.reason !== 'closing') {
+    if (failure && failure.reason !== 'closing' && !this.options.quiet) {
       this.options.log.warn({ url: job.input.url, lang: job.input.lang, reason: failure.reason, detail: failure.detail }, `server render failed (${failure.reason}): the plain shell answers`);
     }
-    job.settle(page);
+    job.settle(failure ? { failure } : { page });
     if (job.slot) this.endIfIdle(job.slot);
     this.dispatch();
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ReleaseRemoteSchema, ReleasesSchema, ReleaseSchema } from '@vitrine/contracts/schemas';
+import { requestDeadline } from '../../db/deadline';
 import { BadRequestError } from '../../errors';
 import { BEARER, responses } from '../common';
 
@@ -24,6 +25,13 @@ const PointerResultSchema = Type.Object({
   previous: Type.Union([Type.String(), Type.Null()]),
   changed: Type.Boolean(),
   removed: Type.Array(Type.String()),
+  /** A public release's smoke render before it became active: the pages rendered, or why none was. */
+  smoke: Type.Optional(
+    Type.Object({
+      pages: Type.Optional(Type.Array(Type.Object({ url: Type.String(), status: Type.Integer(), ms: Type.Number() }))),
+      skipped: Type.Optional(Type.String()),
+    }),
+  ),
 });
 
 /**
@@ -85,7 +93,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: PointerResultSchema }, 401, 403, 404, 409),
       },
     },
-    async (request) => app.releases.service.activate(request.params.remote, request.body.id, 'cli'),
+    async (request) => requestDeadline.outside(() => app.releases.service.activate(request.params.remote, request.body.id, 'cli')),
   );
 
   app.post(
@@ -99,7 +107,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: responses({ 200: PointerResultSchema }, 401, 403, 404, 409),
       },
     },
-    async (request) => app.releases.service.rollback(request.params.remote, 'cli'),
+    async (request) => requestDeadline.outside(() => app.releases.service.rollback(request.params.remote, 'cli')),
   );
 };
 
