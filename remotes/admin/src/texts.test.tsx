@@ -18,6 +18,8 @@ import {
   type AuditEntry,
   type DashboardReport,
   type Locale,
+  type Release,
+  type RemoteReleases,
   type SeoEntry,
   type SiteSettings,
   type User,
@@ -106,6 +108,39 @@ const leads = [
   makeLead({ id: 23, unique_key: 'l34d-ghi', status: 'blackListed', is_lead: true, classification: 'hot', bounced_at: '2026-01-11T10:00:00.000Z', bounce_reason: '550 5.1.1 User unknown' }),
 ];
 
+/** Each remote's releases: the active one, the previous one, one the shell cannot run, one it cannot tell; none yet for the back office. */
+const release = (id: string, overrides: Partial<Release> = {}): Release => ({
+  id,
+  built_at: '2026-11-28T06:31:35.000Z',
+  published_at: '2026-11-28T06:32:00.000Z',
+  requires: { '@vitrine/core': '^2.0.0' },
+  files: 234,
+  bytes: 5_557_453,
+  active: false,
+  previous: false,
+  compatible: true,
+  ...overrides,
+});
+const releases: RemoteReleases[] = [
+  {
+    remote: 'public',
+    active: '20261128063135-94b24bd7',
+    previous: '20261128050015-f65b2083',
+    keep: 5,
+    releases: [
+      release('20261128070000-0a0b0c0d', {
+        requires: { '@vitrine/core': '^3.0.0' },
+        compatible: false,
+        incompatibility: 'public release 20261128070000-0a0b0c0d needs @vitrine/core ^3.0.0, which the shell does not provide (it has 2.0.0, read from /srv/shell): deploy a shell that provides it first',
+      }),
+      release('20261128063135-94b24bd7', { active: true }),
+      release('20261128050015-f65b2083', { previous: true }),
+      release('20261127120000-ffee0011', { compatible: null }),
+    ],
+  },
+  { remote: 'admin', active: null, previous: null, keep: 1, releases: [] },
+];
+
 /** The API every admin screen reads, answering with a little of everything; anything else is not found. */
 function api(call: HttpCall): HttpReply {
   const { url } = call;
@@ -133,6 +168,7 @@ function api(call: HttpCall): HttpReply {
   if (url === '/faq/entries') return ok([makeFaqEntry(), makeFaqEntry({ id: 2, slug: 'oculta', question: 'Oculta?', active: false })]);
   if (url === '/audit/audit-log') return ok(listPage(audit));
   if (url === '/webhook/endpoints') return ok([]);
+  if (url === '/system/releases') return ok(releases);
   return { status: 404, data: { error: true, statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } };
 }
 
@@ -141,7 +177,7 @@ const ADDRESSES = [
   ...ADMIN_ROUTE_NAMES.map((name) => ADMIN_ROUTES[name].replace(/\/:[^/]+\?/g, '')),
   '/admin/dashboard?from=2026-10-01&to=2026-10-10',
   '/admin/list-leads?tab=newsletter',
-  ...['profile', 'whatsapp', 'welcome', 'seo', 'webhooks'].map((tab) => `/admin/settings?tab=${tab}`),
+  ...['profile', 'whatsapp', 'welcome', 'seo', 'webhooks', 'releases'].map((tab) => `/admin/settings?tab=${tab}`),
   '/admin/no-such-screen',
 ];
 

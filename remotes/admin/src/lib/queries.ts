@@ -76,6 +76,10 @@ export const queryKeys = {
     list: (input: AuditLogInput) => ['audit-log', 'list', input] as const,
     people: ['audit-log', 'people'] as const,
   },
+  /** The remotes' releases (settings, tab "releases"; administrators): read only, changed by the release command. */
+  releases: {
+    list: ['releases', 'list'] as const,
+  },
 };
 
 /** The HTTP status of a failed request, if the server answered. */
