@@ -60,6 +60,7 @@ async function answers(baseUrl) {
     { name: '/api/public/articles?page=1', path: '/api/public/articles?page=1', accept: ANY },
     { name: '/rss.xml', path: '/rss.xml', accept: ANY },
     { name: '/sitemap.xml', path: '/sitemap.xml', accept: ANY },
+    { name: '/sitemaps/1.xml', path: '/sitemaps/1.xml', accept: ANY },
     { name: `first-load JS of / (${js.length} files)`, paths: js, accept: ANY },
     { name: 'revalidation of / (304)', path: '/', accept: PAGE, revalidate: true },
   ];

@@ -65,6 +65,8 @@ export interface AppConfig {
   answerCacheBytes: number;
   /** ANSWER_CACHE_MAX_AGE_S: a cached answer is rebuilt behind the scenes once this old (read counts change without a write). */
   answerCacheMaxAgeS: number;
+  /** SITEMAP_FILE_URLS: <url> entries per sitemap file; more, and /sitemap.xml is an index of /sitemaps/<n>.xml files. */
+  sitemapFileUrls: number;
   /**
    * SSR_WORKERS: the worker threads that render the public pages (the shell's and the public remote's server builds
    * run there, never on the API's thread). Default: 1 on a machine of 2 cores or fewer, else 2.
@@ -246,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = repoR
     dbStartWaitS: int(env.DB_START_WAIT_S, 300, 'DB_START_WAIT_S'),
     answerCacheBytes: int(env.ANSWER_CACHE_BYTES, 32 * 1024 * 1024, 'ANSWER_CACHE_BYTES'),
     answerCacheMaxAgeS: int(env.ANSWER_CACHE_MAX_AGE_S, 60, 'ANSWER_CACHE_MAX_AGE_S'),
+    // At most the sitemap protocol's 50 000 URLs a file.
+    sitemapFileUrls: Math.min(50_000, Math.max(1, int(env.SITEMAP_FILE_URLS, 2000, 'SITEMAP_FILE_URLS'))),
     // The API's own thread keeps a core: a second render worker only where there is a third.
     ssrWorkers: Math.max(1, int(env.SSR_WORKERS, os.availableParallelism() > 2 ? 2 : 1, 'SSR_WORKERS')),
     ssrRenderTimeoutMs: Math.max(100, int(env.SSR_RENDER_TIMEOUT_MS, 5000, 'SSR_RENDER_TIMEOUT_MS')),

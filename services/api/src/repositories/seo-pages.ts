@@ -8,8 +8,8 @@ import { PUBLIC_LANGUAGES, VISIBLE } from './articles';
  * so drafts and scheduled articles never show up here.
  */
 
-/** The sitemap protocol's limit per file. */
-export const SITEMAP_MAX_URLS = 50_000;
+/** The most articles the sitemap lists, newest first (up to five versions each, in the files of its index). */
+export const SITEMAP_MAX_ARTICLES = 100_000;
 
 export interface SitemapArticle {
   id: number;

@@ -124,37 +124,67 @@ export class FeedsService {
     return [...new Set(rows.map((r) => faqProductSlug(r.product)))];
   }
 
-  /** Home, blog, contact, the product landing, the FAQ and its products, active categories' blog pages, visible posts, authors with visible posts. */
-  async sitemapXml(): Promise<string> {
+  /**
+   * Every <url> of the sitemap, with its lastmod: home, blog, contact, the product landing, the FAQ and its
+   * products, active categories' blog pages, visible posts, authors with visible posts. Every page in each language it
+   * exists in: one <url> per version, each listing all of them and x-default (xhtml:link). The pages' texts are in
+   * all five; an article is in the languages it is published in.
+   */
+  private async sitemapEntries(): Promise<{ xml: string; lastmod: Date | null }[]> {
     const db = this.deps.db;
-    const [last, cats, authors, faq] = await Promise.all([
+    const [last, cats, authors, faq, posts] = await Promise.all([
       seo.lastContentChange(db),
       seo.activeCategories(db, 1_000),
       seo.authorsWithArticles(db, 5_000),
       this.faqProducts(),
+      seo.visibleArticles(db, seo.SITEMAP_MAX_ARTICLES),
     ]);
-    // Every page in each language it exists in: one <url> per version, each listing all of them and x-default
-    // (xhtml:link). The pages' texts are in all five; an article is in the languages it is published in.
     const pages: [string, Date | string | null, readonly Locale[]][] = [
       ...STATIC_PAGES.map((path): [string, Date | null, readonly Locale[]] => [path, CONTENT_PAGES.includes(path) ? last : null, LOCALE_CODES]),
       ...faq.map((slug): [string, null, readonly Locale[]] => [`/faq/${encodeURIComponent(slug)}`, null, LOCALE_CODES]),
       ...cats.map((c): [string, Date | null, readonly Locale[]] => [blogPath(c.unique_key), c.lastmod, LOCALE_CODES]),
+      ...posts.map((p): [string, Date, readonly Locale[]] => [postPath(p), p.updated_at, p.languages]),
+      ...authors.map((a): [string, Date, readonly Locale[]] => [profilePath(a), a.lastmod, LOCALE_CODES]),
     ];
-    const profiles = authors.map((a): [string, Date, readonly Locale[]] => [profilePath(a), a.lastmod, LOCALE_CODES]);
-    const room = Math.floor((seo.SITEMAP_MAX_URLS - [...pages, ...profiles].length * LOCALE_CODES.length) / LOCALE_CODES.length);
-    const posts = await seo.visibleArticles(db, Math.max(0, room));
-    pages.push(...posts.map((p): [string, Date, readonly Locale[]] => [postPath(p), p.updated_at, p.languages]), ...profiles);
-    const urls = pages.flatMap(([path, lastmod, languages]) => {
+    return pages.flatMap(([path, lastmod, languages]) => {
       const alternates = [
         ...languages.map((code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${escapeXml(this.absolute(inLanguage(path, code)))}"/>`),
         `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(this.absolute(path))}"/>`,
       ].join('');
-      return languages.map(
-        (code) =>
-          `<url><loc>${escapeXml(this.absolute(inLanguage(path, code)))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}${alternates}</url>`,
-      );
+      return languages.map((code) => ({
+        xml: `<url><loc>${escapeXml(this.absolute(inLanguage(path, code)))}</loc>${lastmod ? `<lastmod>${iso(lastmod)}</lastmod>` : ''}${alternates}</url>`,
+        lastmod: lastmod === null ? null : toDate(lastmod),
+      }));
     });
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
+  }
+
+  private urlset(entries: readonly { xml: string }[]): string {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.map((e) => e.xml).join('\n')}\n</urlset>\n`;
+  }
+
+  /**
+   * /sitemap.xml: every <url> (sitemapEntries) when there are at most SITEMAP_FILE_URLS of them; more, and it is a
+   * sitemap index of /sitemaps/1.xml, /sitemaps/2.xml… of that many each, in the same order (newest posts first), each
+   * with the newest lastmod of its entries. Search engines read both; each file stays small to send and to rebuild.
+   */
+  async sitemapXml(): Promise<string> {
+    const entries = await this.sitemapEntries();
+    const size = this.deps.config.sitemapFileUrls;
+    if (entries.length <= size) return this.urlset(entries);
+    const files: string[] = [];
+    for (let n = 1; (n - 1) * size < entries.length; n += 1) {
+      const newest = entries.slice((n - 1) * size, n * size).reduce<Date | null>((max, e) => (e.lastmod && (!max || e.lastmod > max) ? e.lastmod : max), null);
+      files.push(`<sitemap><loc>${escapeXml(this.absolute(`/sitemaps/${n}.xml`))}</loc>${newest ? `<lastmod>${iso(newest)}</lastmod>` : ''}</sitemap>`);
+    }
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.join('\n')}\n</sitemapindex>\n`;
+  }
+
+  /** /sitemaps/<n>.xml: the n-th file of the sitemap index; undefined when /sitemap.xml is no index or has no such file. */
+  async sitemapFile(n: number): Promise<string | undefined> {
+    const entries = await this.sitemapEntries();
+    const size = this.deps.config.sitemapFileUrls;
+    if (entries.length <= size || n < 1 || (n - 1) * size >= entries.length) return undefined;
+    return this.urlset(entries.slice((n - 1) * size, n * size));
   }
 
   /**

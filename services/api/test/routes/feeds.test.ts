@@ -1,4 +1,4 @@
-import { BACKENDS, PUBLIC_URL, setupApp, withClockAhead, type TestContext } from '../helpers';
+import { BACKENDS, PUBLIC_URL, setupApp, testConfig, withClockAhead, type TestContext } from '../helpers';
 import { createArticle, createCategory, imageId } from '../content-helpers';
 
 /**
@@ -138,6 +138,8 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
       expect(xml).not.toContain(`/post/${draft.unique_key}/`);
       expect(xml).not.toContain(`/post/${scheduled.unique_key}/`);
       expect(new Set(locs).size).toBe(locs.length);
+      // One file: no index, so no file of one.
+      expect((await get('/sitemaps/1.xml')).statusCode).toBe(404);
     });
 
     it('answers 304 for the same content, and a new ETag after a content write', async () => {
@@ -267,5 +269,53 @@ describe.each(BACKENDS)('sitemap, robots.txt and RSS (%s)', (backend) => {
       const rss = (await get('/rss.xml')).body;
       expect(rss).not.toContain('<category>Design</category>');
     });
+  });
+});
+
+describe.each(BACKENDS)('a sitemap larger than one file: an index of files (%s)', (backend) => {
+  let ctx: TestContext;
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+  const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] as string);
+
+  beforeAll(async () => {
+    // Ten <url> a file: the five fixed pages in five languages are already 25.
+    ctx = await setupApp(backend, { config: testConfig({ sitemapFileUrls: 10 }) });
+    const image = await imageId(ctx);
+    const category = await createCategory(ctx);
+    for (let i = 0; i < 3; i += 1) await createArticle(ctx, { image_id: image, category_ids: [category.id] }, { status: 'published' });
+  }, 60_000);
+  afterAll(() => ctx.close());
+
+  it('/sitemap.xml lists /sitemaps/1.xml… with their newest lastmod; together they hold every <url> once, at most ten each', async () => {
+    const index = await get('/sitemap.xml');
+    expect(index.statusCode).toBe(200);
+    assertWellFormedXml(index.body);
+    expect(index.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const files = locsOf(index.body);
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    expect(files).toEqual(files.map((_, i) => `${PUBLIC_URL}/sitemaps/${i + 1}.xml`));
+    expect(index.body).toMatch(/<\/loc><lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod><\/sitemap>/);
+    const urls: string[] = [];
+    for (const file of files) {
+      const res = await get(file.slice(PUBLIC_URL.length));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      assertWellFormedXml(res.body);
+      expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+      const locs = locsOf(res.body);
+      expect(locs.length).toBeGreaterThan(0);
+      expect(locs.length).toBeLessThanOrEqual(10);
+      urls.push(...locs);
+    }
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toEqual(expect.arrayContaining([`${PUBLIC_URL}/`, `${PUBLIC_URL}/blog?lang=en-US`, `${PUBLIC_URL}/profile/${ctx.admin.unique_key}/${ctx.admin.id}`]));
+    expect(urls.filter((u) => u.includes('/post/'))).toHaveLength(3);
+    // Each file is cached and revalidated like the other feeds.
+    const first = await get(files[0]?.slice(PUBLIC_URL.length) ?? '');
+    expect((await get(files[0]?.slice(PUBLIC_URL.length) ?? '', { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(304);
+  });
+
+  it.each(['/sitemaps/0.xml', '/sitemaps/999.xml', '/sitemaps/1', '/sitemaps/one.xml', '/sitemaps/01.xml'])('%s is a 404', async (url) => {
+    expect((await get(url)).statusCode).toBe(404);
   });
 });

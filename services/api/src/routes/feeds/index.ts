@@ -11,6 +11,7 @@ export interface FeedRoutesOptions {
 const XML = 'application/xml; charset=utf-8';
 const RSS = 'application/rss+xml; charset=utf-8';
 const FEED_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.xml$/;
+const SITEMAP_FILE = /^([1-9][0-9]{0,5})\.xml$/;
 
 /**
  * A feed's language: `?lang=` only (a feed reader sends no cookie; the address says it), any tag mapped to one of the
@@ -39,7 +40,7 @@ async function sendFeed(request: FastifyRequest, reply: FastifyReply, contentTyp
   return reply;
 }
 
-/** /sitemap.xml, /robots.txt, /rss.xml and /rss/{category}.xml (each feed in a language with ?lang=) at the site's root (not under /api). */
+/** /sitemap.xml (and its index's /sitemaps/{n}.xml), /robots.txt, /rss.xml and /rss/{category}.xml (each feed in a language with ?lang=) at the site's root (not under /api). */
 const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, { service }) => {
   const schema = { hide: true };
 
@@ -48,6 +49,14 @@ const feedRoutes: FastifyPluginAsync<FeedRoutesOptions> = async (app, { service 
   );
 
   app.get('/sitemap.xml', { config: { policy: 'public' }, schema }, (request, reply) => sendFeed(request, reply, XML, () => service.sitemapXml()));
+
+  // The files of the sitemap index, when /sitemap.xml is one (a large site); a number past the last is a 404.
+  app.get<{ Params: { file: string } }>('/sitemaps/:file', { config: { policy: 'public' }, schema }, (request, reply) => {
+    const match = SITEMAP_FILE.exec(request.params.file);
+    if (!match?.[1]) throw new NotFoundError();
+    const n = Number(match[1]);
+    return sendFeed(request, reply, XML, () => service.sitemapFile(n));
+  });
 
   app.get('/rss.xml', { config: { policy: 'public' }, schema }, (request, reply) => sendFeed(request, reply, RSS, () => service.rssXml(undefined, feedLanguage(request))));
 
