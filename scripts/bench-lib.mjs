@@ -201,9 +201,9 @@ export async function drain(baseUrl) {
  * string, a client address of its own…) and returns what changes: { path?, headers? };
  * `paths` cycles every connection through several paths. `amount`: that many requests, then stop (instead of
  * `duration` seconds); req/s is then the requests over the run's time. Returns the figures of a table row,
- * with the peak RSS during the run of `rss` (a watchRss) when given.
+ * with the peak RSS during the run of `rss` (a watchRss) when given, and the longest latency when `max` is set.
  */
-export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, connections, duration, amount, each, rss }) {
+export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, connections, duration, amount, each, rss, max = false }) {
   let counter = 0;
   const requests = paths
     ? paths.map((one) => ({ method: 'GET', path: one }))
@@ -240,6 +240,7 @@ export async function cannon(baseUrl, { path: p = '/', paths, headers = {}, conn
     reqPerSec: amount ? Math.round((count / seconds) * 10) / 10 : Math.round(result.requests.average),
     p50: answered ? result.latency.p50 : longest,
     p99: answered ? result.latency.p99 : longest,
+    ...(max ? { max: answered ? result.latency.max : longest } : {}),
     '2xx': result['2xx'],
     '3xx': result['3xx'],
     '4xx': result['4xx'],

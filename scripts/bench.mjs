@@ -43,11 +43,19 @@
 //   dashboard   on each database: scripts/bench-dashboard.mjs, the day's rollups, then GET /api/reports/dashboard
 //               for the presets (7, 30, 90 days) and two custom ranges (p50 / p95) at BENCH_ARTICLES articles,
 //               BENCH_READS (1 000 000) reads and BENCH_LEADS leads.
+//   releases    on each database, the demo content: scripts/bench-releases.mjs, broken releases of the public remote
+//               (its blog page's server render loops forever, or allocates until its worker's memory limit) published
+//               and activated with the release command; for BENCH_RELEASES_SECONDS (15) BENCH_RELEASES_CONNECTIONS (4)
+//               clients ask blog pages while autocannon asks /api/health at 1 connection: /api/health p50 / p99 / max,
+//               req/s, the blog answers by kind (rendered, plain shell, errors), peak RSS, the server's pid and its
+//               warn lines by reason; then the rollback and the time to a server-rendered blog page. The good release
+//               under the same load first.
 //
 // Knobs: BENCH_DURATION (4 s per autocannon run), BENCH_CONNECTIONS (20), BENCH_STARTS (3),
 // BENCH_ARTICLES (10 000), BENCH_ARTICLES_SMALL (200; 0 skips that size), BENCH_MEMORY_SECONDS (30),
-// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_SEARCH_MISSES (100), BENCH_DATABASES=pglite|postgres
-// (content, memory and limits on one of them only), BENCH_JSON=<file> (every figure as JSON).
+// BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIMIT_CONNECTIONS (20), BENCH_SEARCH_MISSES (100), BENCH_RELEASES_SECONDS (15),
+// BENCH_RELEASES_CONNECTIONS (4), BENCH_DATABASES=pglite|postgres (content, memory, limits and releases on one of them
+// only), BENCH_JSON=<file> (every figure as JSON).
 // Kept from before: BENCH_SKIP_BASE=1 (no start, routes, lighthouse, api), BENCH_SKIP_ROUTES=1,
 // BENCH_SKIP_CONTENT=1 (no content, memory, limits: nothing at N articles).
 //
@@ -63,6 +71,7 @@ import { lighthouseBench, printLighthouse } from './bench-lighthouse.mjs';
 import { inpBench, printInp } from './bench-inp.mjs';
 import { coldPages } from './bench-cold-pages.mjs';
 import { limitTable, printLimitTable, searchMisses } from './bench-limits.mjs';
+import { printReleases, releasesBench } from './bench-releases.mjs';
 import { samplePaths } from './measure-routes.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -74,10 +83,12 @@ const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 30);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIMIT_CONNECTIONS = Number(process.env.BENCH_LIMIT_CONNECTIONS ?? 20);
 const SEARCH_MISSES = Number(process.env.BENCH_SEARCH_MISSES ?? 100);
+const RELEASES_SECONDS = Number(process.env.BENCH_RELEASES_SECONDS ?? 15);
+const RELEASES_CONNECTIONS = Number(process.env.BENCH_RELEASES_CONNECTIONS ?? 4);
 const BROAD = SEARCHES['pt-BR'].broad; // names a category and is in a third of the seeded articles (bench-seed.ts)
 const SELECTIVE = SEARCHES['pt-BR'].selective; // RARE_TERM of bench-seed.ts: one article in 397
 
-const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'cold-pages', 'limits', 'audience', 'dashboard'];
+const PARTS = ['start', 'routes', 'lighthouse', 'inp', 'api', 'content', 'memory', 'cold-pages', 'limits', 'audience', 'dashboard', 'releases'];
 const only = process.env.BENCH_ONLY?.split(',').map((p) => (p.trim() === 'js' ? 'routes' : p.trim())).filter(Boolean);
 const unknown = only?.filter((p) => !PARTS.includes(p)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')}, js)`);
@@ -421,12 +432,40 @@ async function dashboardBench() {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+
+/** Broken releases on a server of its own per database (the demo content); each run's server output on failure. */
+async function releasesPart() {
+  results.releases = [];
+  const knobs = { seconds: RELEASES_SECONDS, connections: RELEASES_CONNECTIONS };
+  for (const db of databases) {
+    const run = async (dbEnv) => {
+      const server = await startServer([SERVER_JS], dbEnv);
+      console.log(`\nbroken releases (${db.label}): server ready in ${Math.round(server.readyMs)} ms, pid ${server.serverPid()} (load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}) [${elapsed()}]`);
+      try {
+        return await releasesBench(server, db.label, { ...knobs, dbEnv });
+      } catch (error) {
+        console.error(`broken releases (${db.label}) failed; the server's last output:\n${server.output().slice(-4000)}`);
+        throw error;
+      } finally {
+        await server.stop();
+      }
+    };
+    const rows = await attempt(`releases on ${db.label}`, () => (db.label === 'postgres' ? withSchema((url) => run({ DATABASE_URL: url })) : run({})));
+    if (rows) {
+      results.releases.push(...rows);
+      printReleases(rows, knobs);
+    }
+  }
+}
+
 console.log(`npm run bench: ${[...parts].join(', ')} on ${databases.map((d) => d.label).join(' and ')}; ${results.machine}; load avg ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 if (parts.has('start')) await attempt('start', startBench);
 await demoBench();
 if (parts.has('content') || parts.has('memory') || parts.has('cold-pages') || parts.has('limits')) await contentBench();
 if (parts.has('audience')) await audienceBench();
 if (parts.has('dashboard')) await dashboardBench();
+if (parts.has('releases')) await releasesPart();
 
 // The recap: every table once more, one after the other.
 console.log(`\n==== recap (${elapsed()}) ====`);
@@ -450,6 +489,10 @@ for (const c of results.content ?? []) {
 }
 for (const a of results.audience ?? []) printAudience(a);
 for (const d of results.dashboard ?? []) printDashboard(d);
+for (const db of databases) {
+  const rows = results.releases?.filter((r) => r.db === db.label) ?? [];
+  if (rows.length) printReleases(rows, { seconds: RELEASES_SECONDS, connections: RELEASES_CONNECTIONS });
+}
 if (results.content?.some((c) => c.content)) console.log('\ninm 304 = the same request with If-None-Match of the ETag just answered (3xx should equal the requests); 4xx/5xx/errors should be 0');
 if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 if (results.failures) {

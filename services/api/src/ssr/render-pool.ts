@@ -12,7 +12,7 @@ import type { FromWorker, RenderJobInput, RenderWorkerData, ToWorker } from './r
  */
 export const RENDERS_PER_WORKER = 2;
 /** How long a worker has to drop a render cancelled at its time limit before it is terminated (its thread is stuck). */
-const CANCEL_GRACE_MS = 1000;
+export const CANCEL_GRACE_MS = 1000;
 /**
  * Each worker's young generation, MB (semi-spaces of 8 MB; the API's thread runs with 4). Left to V8, a worker given
  * an old generation limit gets a young generation sized from it, a small one: renders then promoted their garbage and

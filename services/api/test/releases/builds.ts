@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ReleaseRemote } from '../../src/releases/files';
+import type { ReleaseRegistry } from '../../src/releases/registry';
 
 /** What the tests' shell provides of the shared surface (its mf-manifest.json's shared versions). */
 export const SHELL_SURFACE = { '@vitrine/core': '2.0.0', '@vitrine/i18n': '2.0.0', '@vitrine/ui': '1.2.0' };
@@ -70,4 +71,17 @@ export function fakeBuild(
   const at = new Date(Date.UTC(2026, 10, 1, 12, 0, 0) - (options.minutesAgo ?? 0) * 60_000 + builds * 1000);
   fs.utimesSync(path.join(dir, 'mf-manifest.json'), at, at);
   return { mark, chunk, dir };
+}
+
+/** Resolves once the registry serves `id` for the remote (at once if it already does). */
+export function serving(registry: ReleaseRegistry | undefined, remote: ReleaseRemote, id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (registry?.active(remote)?.id !== id) return;
+      registry.off('refresh', check);
+      resolve();
+    };
+    registry?.on('refresh', check);
+    check();
+  });
 }

@@ -7,9 +7,8 @@ import type { Db } from '../../src/db';
 import { createPostgresDb } from '../../src/db/postgres';
 import { CONTROL_HEADER, readControlFile } from '../../src/releases/control';
 import { runReleaseCli } from '../../src/releases/cli';
-import type { ReleaseRegistry } from '../../src/releases/registry';
 import { createTestDb, setupApp, testConfig, type TestContext } from '../helpers';
-import { fakeBuild, fakeShell, tempDir } from './builds';
+import { fakeBuild, fakeShell, serving, tempDir } from './builds';
 
 /** Runs `npm run release -- <args>` in-process, with this environment; answers its exit code and what it printed. */
 async function release(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
@@ -17,19 +16,6 @@ async function release(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: 
   let err = '';
   const code = await runReleaseCli(args, { LOG_LEVEL: 'silent', ...env }, { out: (line) => (out += `${line}\n`), err: (line) => (err += `${line}\n`) });
   return { code, out, err };
-}
-
-/** Resolves once the registry serves `id` for the remote (at once if it already does). */
-function serving(registry: ReleaseRegistry | undefined, remote: 'public' | 'admin', id: string): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (registry?.active(remote)?.id !== id) return;
-      registry.off('refresh', check);
-      resolve();
-    };
-    registry?.on('refresh', check);
-    check();
-  });
 }
 
 /** A raw GET over HTTP: the path exactly as given (fetch would normalize its dot segments first). */

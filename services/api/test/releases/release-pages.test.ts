@@ -1,28 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { BACKENDS, setupApp, testConfig, withClockAhead, type TestContext } from '../helpers';
-import { tempDir, write } from './builds';
+import { serving, tempDir, write } from './builds';
 
 const root = path.resolve(__dirname, '../../../..');
 const shellDir = path.join(root, 'hosts/shell/dist');
 const publicDist = path.join(root, 'remotes/public/dist');
 for (const file of [path.join(shellDir, 'server/render.js'), path.join(publicDist, 'server/pages.js')]) {
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the shell and the public remote first (npm run build -- shell public)`);
-}
-
-/** Resolves once the app serves `id` for the remote (at once if it already does). */
-function serving(app: FastifyInstance, remote: 'public' | 'admin', id: string): Promise<void> {
-  const registry = app.releases.registry;
-  return new Promise((resolve) => {
-    const check = () => {
-      if (registry?.active(remote)?.id !== id) return;
-      registry.off('refresh', check);
-      resolve();
-    };
-    registry?.on('refresh', check);
-    check();
-  });
 }
 
 const ssrData = (html: string) =>
@@ -71,7 +56,7 @@ describe.each(BACKENDS)('a page names the release it was rendered with, and the 
     const published = await ctx.app.releases.service.publish('public', next);
     const r2 = published.release.id;
     expect(r2).not.toBe(r1);
-    const changed = serving(ctx.app, 'public', r2);
+    const changed = serving(ctx.app.releases.registry, 'public', r2);
     await ctx.app.releases.service.activate('public', r2, 'test');
     await changed;
 

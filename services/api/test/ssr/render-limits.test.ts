@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Clock } from '../../src/lib/clock';
+import { BROKEN_RENDERS } from '../../../../scripts/broken-builds.mjs';
+import { CANCEL_GRACE_MS } from '../../src/ssr/render-pool';
+import { HeldClock } from '../held-clock';
 import { setupApp, testConfig, type TestContext } from '../helpers';
 
 /**
@@ -16,8 +18,8 @@ import { setupApp, testConfig, type TestContext } from '../helpers';
  */
 
 const LIMIT_MS = 5000;
-/** The time a worker has to drop a cancelled render (render-pool.ts, CANCEL_GRACE_MS). */
-const GRACE_MS = 1000;
+/** The time a worker has to drop a cancelled render. */
+const GRACE_MS = CANCEL_GRACE_MS;
 
 const SHELL_HTML = '<!doctype html><html lang=pt-BR><head><title>Vitrine</title><script defer src=/main.js></script></head><body><div id=root></div><noscript>x</noscript></body></html>';
 const PLAIN_SHELL = '<div id=root></div>';
@@ -66,61 +68,10 @@ module.exports.default = {
 };`;
 
 /** Never ends, never yields: the worker's thread is stuck in it. */
-const LOOPS = 'async () => { for (;;) {} }';
+const LOOPS = `async () => { ${BROKEN_RENDERS.loop} }`;
 /** Keeps every array it makes: the worker's heap fills up. */
-const ALLOCATES = 'async () => { const kept = []; for (;;) kept.push(new Array(100000).fill(kept.length)); }';
+const ALLOCATES = `async () => { ${BROKEN_RENDERS.alloc} }`;
 const THROWS = "async () => { throw new Error('a broken render'); }";
-
-/**
- * The clock of the render's limits (lib/clock.ts): a timer fires only when the test fires it (or is aborted by the
- * renderer when its render ends first).
- */
-class HeldClock implements Clock {
-  private timers: { ms: number; fire: () => void }[] = [];
-  private waiters: { ms: number; resolve: () => void }[] = [];
-
-  now(): number {
-    return Date.now();
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      if (signal?.aborted) return resolve();
-      const timer = {
-        ms,
-        fire: () => {
-          this.timers = this.timers.filter((t) => t !== timer);
-          resolve();
-        },
-      };
-      signal?.addEventListener('abort', timer.fire, { once: true });
-      this.timers.push(timer);
-      for (const waiter of this.waiters.filter((w) => w.ms === ms)) waiter.resolve();
-      this.waiters = this.waiters.filter((w) => w.ms !== ms);
-    });
-  }
-
-  every(): () => void {
-    return () => undefined;
-  }
-
-  /** Resolves once a timer of `ms` is running. */
-  armed(ms: number): Promise<void> {
-    if (this.timers.some((t) => t.ms === ms)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ ms, resolve }));
-  }
-
-  /** Fires the running timers of `ms`; answers how many. */
-  fire(ms: number): number {
-    const due = this.timers.filter((t) => t.ms === ms);
-    for (const timer of due) timer.fire();
-    return due.length;
-  }
-
-  pending(ms: number): number {
-    return this.timers.filter((t) => t.ms === ms).length;
-  }
-}
 
 /** The suite's Date.now, moved on by the test: the renderer looks at the builds' files at most once a second. */
 let ahead = 0;
