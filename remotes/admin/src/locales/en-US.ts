@@ -1260,7 +1260,7 @@ export const admin: Messages<typeof source> = {
     tags: { active: 'Active', previous: 'Previous', incompatible: 'Incompatible', unknown: 'Compatibility unknown' },
     previousHint: 'A rollback goes back to this release.',
     activeHint: 'This is the release served now.',
-    fields: { release: 'Release', builtAt: 'Built', publishedAt: 'Published', size: 'Size', requires: 'Requires from the shell' },
+    fields: { release: 'Release', dates: 'Built and published', builtAt: 'Built', publishedAt: 'Published', size: 'Size', requires: 'Requires from the shell' },
     caption: '{{remote}}: releases kept, newest first',
     files_one: '{{count}} file',
     files_other: '{{count}} files',

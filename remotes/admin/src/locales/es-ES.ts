@@ -1260,7 +1260,7 @@ export const admin: Messages<typeof source> = {
     tags: { active: 'Activa', previous: 'Anterior', incompatible: 'Incompatible', unknown: 'Compatibilidad desconocida' },
     previousHint: 'El rollback vuelve a esta versión.',
     activeHint: 'Es la versión que se sirve ahora.',
-    fields: { release: 'Versión', builtAt: 'Build', publishedAt: 'Publicada', size: 'Tamaño', requires: 'Requiere del shell' },
+    fields: { release: 'Versión', dates: 'Build y publicación', builtAt: 'Build', publishedAt: 'Publicada', size: 'Tamaño', requires: 'Requiere del shell' },
     caption: '{{remote}}: versiones guardadas, de la más nueva a la más antigua',
     files_one: '{{count}} archivo',
     files_other: '{{count}} archivos',

@@ -1260,7 +1260,7 @@ export const admin: Messages<typeof source> = {
     tags: { active: 'Active', previous: 'Précédente', incompatible: 'Incompatible', unknown: 'Compatibilité inconnue' },
     previousHint: 'Le rollback revient à cette version.',
     activeHint: 'C’est la version servie actuellement.',
-    fields: { release: 'Version', builtAt: 'Build', publishedAt: 'Publication', size: 'Taille', requires: 'Requiert du shell' },
+    fields: { release: 'Version', dates: 'Build et publication', builtAt: 'Build', publishedAt: 'Publication', size: 'Taille', requires: 'Requiert du shell' },
     caption: '{{remote}} : versions conservées, de la plus récente à la plus ancienne',
     files_one: '{{count}} fichier',
     files_other: '{{count}} fichiers',

@@ -1260,7 +1260,7 @@ export const admin: Messages<typeof source> = {
     tags: { active: 'Aktif', previous: 'Anvan', incompatible: 'Pa konpatib', unknown: 'Konpatibilite enkoni' },
     previousHint: 'Rollback la retounen nan vèsyon sa a.',
     activeHint: 'Se vèsyon sèvè a ap sèvi kounye a.',
-    fields: { release: 'Vèsyon', builtAt: 'Build', publishedAt: 'Pibliye', size: 'Gwosè', requires: 'Sa li bezwen nan shell la' },
+    fields: { release: 'Vèsyon', dates: 'Build ak piblikasyon', builtAt: 'Build', publishedAt: 'Pibliye', size: 'Gwosè', requires: 'Sa li bezwen nan shell la' },
     caption: '{{remote}}: vèsyon ki kenbe yo, soti nan pi nouvo a rive nan pi ansyen an',
     files_one: '{{count}} fichye',
     files_other: '{{count}} fichye',

@@ -1259,7 +1259,7 @@ export const admin = {
     tags: { active: 'Ativa', previous: 'Anterior', incompatible: 'Incompatível', unknown: 'Compatibilidade desconhecida' },
     previousHint: 'O rollback volta para esta versão.',
     activeHint: 'É a versão servida agora.',
-    fields: { release: 'Versão', builtAt: 'Build', publishedAt: 'Publicada em', size: 'Tamanho', requires: 'Requer do shell' },
+    fields: { release: 'Versão', dates: 'Build e publicação', builtAt: 'Build', publishedAt: 'Publicada em', size: 'Tamanho', requires: 'Requer do shell' },
     caption: '{{remote}}: versões guardadas, da mais nova para a mais antiga',
     files_one: '{{count}} arquivo',
     files_other: '{{count}} arquivos',

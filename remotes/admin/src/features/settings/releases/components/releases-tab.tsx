@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { Fragment, type HTMLAttributes } from 'react';
 import { Alert, App, Button, Card, Empty, Grid, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import CopyOutlined from '@ant-design/icons/CopyOutlined';
@@ -36,7 +36,15 @@ function CommandLine({ command, label }: { command: string; label: string }) {
     <div className="vt-releases__command" data-testid="release-command">
       <span className="vt-releases__command-label">{label}</span>
       <span className="vt-releases__command-line">
-        <code translate="no">{command}</code>
+        <code translate="no">
+          {/* Wraps between words only: an id is never cut in two. */}
+          {command.split(' ').map((word, i) => (
+            <Fragment key={i}>
+              {i > 0 && ' '}
+              <span className="vt-releases__word">{word}</span>
+            </Fragment>
+          ))}
+        </code>
         <Tooltip title={t('releases.commands.copyTip')}>
           <Button size="small" type="text" icon={<CopyOutlined />} aria-label={t('releases.commands.copy', { command })} onClick={() => void copy()} />
         </Tooltip>
@@ -177,7 +185,7 @@ function ReleaseName({ release }: { release: Release }) {
 const rowClass = (release: Release) =>
   ['vt-releases__row', release.active && 'vt-releases__row--active', release.previous && 'vt-releases__row--previous'].filter(Boolean).join(' ');
 
-/** From antd's `xl` breakpoint (1200 px): a table, the command or the warning under each id. */
+/** From antd's `xl` breakpoint (1200 px): a table, the command or the warning under each id (on one line at 1366 px). */
 function ReleasesTable({ remote, name }: { remote: RemoteReleases; name: string }) {
   const { t } = useTranslation('admin');
   const columns: TableColumnsType<Release> = [
@@ -191,10 +199,25 @@ function ReleasesTable({ remote, name }: { remote: RemoteReleases; name: string 
         </div>
       ),
     },
-    { key: 'built', title: t('releases.fields.builtAt'), width: 150, render: (_, release) => <When value={release.built_at} /> },
-    { key: 'published', title: t('releases.fields.publishedAt'), width: 150, render: (_, release) => <When value={release.published_at} /> },
-    { key: 'size', title: t('releases.fields.size'), width: 110, render: (_, release) => <Size release={release} /> },
-    { key: 'requires', title: t('releases.fields.requires'), width: 200, render: (_, release) => <Requirements release={release} /> },
+    {
+      key: 'dates',
+      title: t('releases.fields.dates'),
+      width: 230,
+      render: (_, release) => (
+        <dl className="vt-releases__dates">
+          <dt>{t('releases.fields.builtAt')}</dt>
+          <dd>
+            <When value={release.built_at} />
+          </dd>
+          <dt>{t('releases.fields.publishedAt')}</dt>
+          <dd>
+            <When value={release.published_at} />
+          </dd>
+        </dl>
+      ),
+    },
+    { key: 'size', title: t('releases.fields.size'), width: 105, render: (_, release) => <Size release={release} /> },
+    { key: 'requires', title: t('releases.fields.requires'), width: 185, render: (_, release) => <Requirements release={release} /> },
   ];
   return (
     <Table<Release>
@@ -234,8 +257,8 @@ function ReleaseCards({ remote, name }: { remote: RemoteReleases; name: string }
             <dd>
               <Size release={release} />
             </dd>
-            <dt>{t('releases.fields.requires')}</dt>
-            <dd>
+            <dt className="vt-releases__facts-wide">{t('releases.fields.requires')}</dt>
+            <dd className="vt-releases__facts-wide">
               <Requirements release={release} />
             </dd>
           </dl>
