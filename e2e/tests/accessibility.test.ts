@@ -54,6 +54,7 @@ const ADMIN_SCREENS = [
   'settings',
   'settings?tab=welcome',
   'settings?tab=webhooks',
+  'settings?tab=releases',
   'seo',
   'list-leads',
   'message-received',

@@ -158,7 +158,7 @@ test('every admin screen fits a 390-pixel phone, and every language leaves no ke
     await page.goto('/login');
     await signIn(page);
     await page.setViewportSize({ width: 390, height: 844 });
-    const screens = ['dashboard', 'users', 'list-of-articles', 'compose', 'list-of-categories', 'settings-profile', 'settings', 'settings?tab=welcome', 'settings?tab=webhooks', 'seo', 'list-leads', 'message-received', 'settings-whatsapp', 'list-faq', 'audit-log'];
+    const screens = ['dashboard', 'users', 'list-of-articles', 'compose', 'list-of-categories', 'settings-profile', 'settings', 'settings?tab=welcome', 'settings?tab=webhooks', 'settings?tab=releases', 'seo', 'list-leads', 'message-received', 'settings-whatsapp', 'list-faq', 'audit-log'];
     for (const name of screens) {
       await page.goto(`/admin/${name}`);
       await page.locator('main').first().waitFor();
@@ -169,7 +169,7 @@ test('every admin screen fits a 390-pixel phone, and every language leaves no ke
 
     await page.setViewportSize({ width: 1366, height: 900 });
     for (const locale of LOCALE_CODES) {
-      for (const path of ['/admin/dashboard', '/admin/users', '/admin/settings', '/admin/settings?tab=welcome', '/admin/settings?tab=webhooks']) {
+      for (const path of ['/admin/dashboard', '/admin/users', '/admin/settings', '/admin/settings?tab=welcome', '/admin/settings?tab=webhooks', '/admin/settings?tab=releases']) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${locale}`);
         await page.locator('main').first().waitFor();
         await page.waitForLoadState('networkidle');
