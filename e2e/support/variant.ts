@@ -74,9 +74,17 @@ function webpack(cwd: string, buildId: string): Promise<void> {
  * output.
  */
 export function release(server: RunningServer, args: string[]): Promise<{ code: number | null; out: string }> {
+  return releaseCommand(args, { DATA_DIR: server.dataDir });
+}
+
+/**
+ * The served build's release command with the environment given and nothing of the developer's shell that would change
+ * where it goes (DATABASE_URL and RELEASES_DIR for the replicas on PostgreSQL). Answers its exit code and output.
+ */
+export function releaseCommand(args: string[], extra: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SCRUB) delete env[key];
-  env.DATA_DIR = server.dataDir;
+  Object.assign(env, extra);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(servedRoot(), 'services', 'api', 'dist', 'release.js'), ...args], { cwd: servedRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
