@@ -89,6 +89,9 @@ export async function visit(browser: Browser, url: string, moment: Moment, width
     async settled() {
       if (moment === 'no-script') return;
       release();
+      // The page shown now may be the server's answer to a form sent before the code ran: its result can be on screen
+      // before its deferred starter has run, and intent shown then reaches no listener. Its load event comes after.
+      await page.waitForLoadState('load');
       // A page the visitor only scrolled has started too (a scroll is intent); one that never saw intent gets one.
       if (!(await page.evaluate('window.__vtStarted === true'))) await page.keyboard.press('Shift');
       await waitUntilTrue(page, 'window.__vtStarted === true', 20_000);
