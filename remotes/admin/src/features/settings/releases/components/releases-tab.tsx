@@ -205,14 +205,7 @@ function ReleasesTable({ remote, name }: { remote: RemoteReleases; name: string 
       width: 230,
       render: (_, release) => (
         <dl className="vt-releases__dates">
-          <dt>{t('releases.fields.builtAt')}</dt>
-          <dd>
-            <When value={release.built_at} />
-          </dd>
-          <dt>{t('releases.fields.publishedAt')}</dt>
-          <dd>
-            <When value={release.published_at} />
-          </dd>
+          <ReleaseDates release={release} />
         </dl>
       ),
     },
@@ -236,6 +229,23 @@ function ReleasesTable({ remote, name }: { remote: RemoteReleases; name: string 
   );
 }
 
+/** A release's build and publish times, as the terms of a description list (the table's and the cards'). */
+function ReleaseDates({ release }: { release: Release }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <dt>{t('releases.fields.builtAt')}</dt>
+      <dd>
+        <When value={release.built_at} />
+      </dd>
+      <dt>{t('releases.fields.publishedAt')}</dt>
+      <dd>
+        <When value={release.published_at} />
+      </dd>
+    </>
+  );
+}
+
 /** Narrower: a card per release, the same facts under their names. */
 function ReleaseCards({ remote, name }: { remote: RemoteReleases; name: string }) {
   const { t } = useTranslation('admin');
@@ -245,14 +255,7 @@ function ReleaseCards({ remote, name }: { remote: RemoteReleases; name: string }
         <li key={release.id} className={`vt-releases__card ${rowClass(release)}`} data-testid={`release-${release.id}`}>
           <ReleaseName release={release} />
           <dl className="vt-releases__facts">
-            <dt>{t('releases.fields.builtAt')}</dt>
-            <dd>
-              <When value={release.built_at} />
-            </dd>
-            <dt>{t('releases.fields.publishedAt')}</dt>
-            <dd>
-              <When value={release.published_at} />
-            </dd>
+            <ReleaseDates release={release} />
             <dt>{t('releases.fields.size')}</dt>
             <dd>
               <Size release={release} />
